@@ -1,0 +1,399 @@
+/**
+ * The position: mailbox plus bitboards (int32 halves), side, castling, en passant, clocks and an
+ * incrementally updated Zobrist key, with make/unmake that restore the exact previous state.
+ * Parsing and printing FEN live here too because validating a FEN needs the whole position.
+ */
+import {
+  BISHOP, BLACK, BLACK_OO, BLACK_OOO, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, WHITE, WHITE_OO, WHITE_OOO,
+  PIECE_LETTERS, makePiece, parseSquare, squareName,
+} from './types.js';
+import { KIND_CASTLE, KIND_EN_PASSANT } from './move.js';
+import {
+  castlingKeyHi, castlingKeyLo, epKeyHi, epKeyLo, pieceKeyHi, pieceKeyLo, sideKeyHi, sideKeyLo,
+} from './zobrist.js';
+import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from './attacks.js';
+import { bishopIndex, bishopTable, rookIndex, rookTable } from './magic.js';
+
+export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+export type FenField = 'fen' | 'placement' | 'side' | 'castling' | 'enPassant' | 'halfmove' | 'fullmove' | 'position';
+
+/** A FEN that cannot be a legal chess position; `field` names the part that is wrong. */
+export class FenError extends Error {
+  override readonly name = 'FenError';
+  constructor(readonly field: FenField, message: string) {
+    super(`invalid FEN (${field}): ${message}`);
+  }
+}
+
+/** Rights lost when a piece moves from or to a square (king and rook home squares). */
+const CASTLE_KEEP = new Uint8Array(64).fill(15);
+CASTLE_KEEP[4] = 15 & ~(WHITE_OO | WHITE_OOO);
+CASTLE_KEEP[7] = 15 & ~WHITE_OO;
+CASTLE_KEEP[0] = 15 & ~WHITE_OOO;
+CASTLE_KEEP[60] = 15 & ~(BLACK_OO | BLACK_OOO);
+CASTLE_KEEP[63] = 15 & ~BLACK_OO;
+CASTLE_KEEP[56] = 15 & ~BLACK_OOO;
+
+const INITIAL_HISTORY = 256;
+
+export class Position {
+  readonly board = new Uint8Array(64);
+  readonly pieceLo = new Int32Array(16);
+  readonly pieceHi = new Int32Array(16);
+  readonly colorLo = new Int32Array(2);
+  readonly colorHi = new Int32Array(2);
+  readonly kingSq = new Int32Array(2);
+  side = WHITE;
+  castling = 0;
+  ep = NO_SQUARE;
+  halfmove = 0;
+  fullmove = 1;
+  hashLo = 0;
+  hashHi = 0;
+  /** Number of moves made since the position was set up (the undo stack depth). */
+  ply = 0;
+
+  // Undo stack: one slot per made move. Grown by doubling; never shrunk.
+  private hMove = new Int32Array(INITIAL_HISTORY);
+  private hCaptured = new Uint8Array(INITIAL_HISTORY);
+  private hCastling = new Uint8Array(INITIAL_HISTORY);
+  private hEp = new Uint8Array(INITIAL_HISTORY);
+  private hHalfmove = new Int32Array(INITIAL_HISTORY);
+  /** Keys of every position since setup, index ply (so hashLo/Hi at ply p live at [p]). */
+  private hHashLo = new Int32Array(INITIAL_HISTORY + 1);
+  private hHashHi = new Int32Array(INITIAL_HISTORY + 1);
+
+  static fromFen(fen: string): Position {
+    const pos = new Position();
+    pos.setFen(fen);
+    return pos;
+  }
+
+  static startpos(): Position {
+    return Position.fromFen(START_FEN);
+  }
+
+  clone(): Position {
+    const p = Position.fromFen(this.toFen());
+    return p;
+  }
+
+  // ---- piece placement primitives (board, bitboards and hash together) ----
+
+  private put(piece: number, sq: number): void {
+    this.board[sq] = piece;
+    const c = piece >> 3;
+    if (sq < 32) { const b = 1 << sq; this.pieceLo[piece] |= b; this.colorLo[c] |= b; }
+    else { const b = 1 << (sq - 32); this.pieceHi[piece] |= b; this.colorHi[c] |= b; }
+    this.hashLo ^= pieceKeyLo[(piece << 6) | sq];
+    this.hashHi ^= pieceKeyHi[(piece << 6) | sq];
+  }
+
+  private remove(sq: number): void {
+    const piece = this.board[sq];
+    this.board[sq] = 0;
+    const c = piece >> 3;
+    if (sq < 32) { const b = ~(1 << sq); this.pieceLo[piece] &= b; this.colorLo[c] &= b; }
+    else { const b = ~(1 << (sq - 32)); this.pieceHi[piece] &= b; this.colorHi[c] &= b; }
+    this.hashLo ^= pieceKeyLo[(piece << 6) | sq];
+    this.hashHi ^= pieceKeyHi[(piece << 6) | sq];
+  }
+
+  /** True when the side to move has a pawn that attacks the en-passant square (so it is hashed). */
+  private epCapturable(): boolean {
+    const ep = this.ep;
+    if (ep === NO_SQUARE) return false;
+    const us = this.side;
+    const pawns = makePiece(us, PAWN);
+    const i = ((us ^ 1) << 6) | ep; // squares from which a pawn of `us` attacks ep
+    return ((pawnAttacksLo[i] & this.pieceLo[pawns]) | (pawnAttacksHi[i] & this.pieceHi[pawns])) !== 0;
+  }
+
+  private hashEp(): void {
+    if (this.epCapturable()) { this.hashLo ^= epKeyLo[this.ep & 7]; this.hashHi ^= epKeyHi[this.ep & 7]; }
+  }
+
+  private grow(): void {
+    const n = this.hMove.length * 2;
+    const g32 = (a: Int32Array, extra = 0) => { const b = new Int32Array(n + extra); b.set(a); return b; };
+    const g8 = (a: Uint8Array) => { const b = new Uint8Array(n); b.set(a); return b; };
+    this.hMove = g32(this.hMove); this.hHalfmove = g32(this.hHalfmove);
+    this.hCaptured = g8(this.hCaptured); this.hCastling = g8(this.hCastling); this.hEp = g8(this.hEp);
+    this.hHashLo = g32(this.hHashLo, 1); this.hHashHi = g32(this.hHashHi, 1);
+  }
+
+  /** Plays a legal move (as produced by the move generator). */
+  makeMove(m: number): void {
+    const ply = this.ply;
+    if (ply + 1 >= this.hMove.length) this.grow();
+    const from = m & 63, to = (m >> 6) & 63, promo = (m >> 12) & 7, kind = (m >> 15) & 3;
+    const us = this.side;
+    const piece = this.board[from];
+    const capSq = kind === KIND_EN_PASSANT ? to ^ 8 : to;
+    const captured = this.board[capSq];
+
+    this.hMove[ply] = m;
+    this.hCaptured[ply] = captured;
+    this.hCastling[ply] = this.castling;
+    this.hEp[ply] = this.ep;
+    this.hHalfmove[ply] = this.halfmove;
+
+    this.hashEp();
+    this.halfmove++;
+    if (captured !== 0) { this.remove(capSq); this.halfmove = 0; }
+    this.remove(from);
+    this.put(promo !== 0 ? makePiece(us, promo) : piece, to);
+    if ((piece & 7) === PAWN) this.halfmove = 0;
+    else if ((piece & 7) === KING) {
+      this.kingSq[us] = to;
+      if (kind === KIND_CASTLE) {
+        // The rook's move: h-file to f-file, or a-file to d-file, on the king's rank.
+        const rFrom = to > from ? to + 1 : to - 2, rTo = to > from ? to - 1 : to + 1;
+        const rook = this.board[rFrom];
+        this.remove(rFrom);
+        this.put(rook, rTo);
+      }
+    }
+    const rights = this.castling & CASTLE_KEEP[from] & CASTLE_KEEP[to];
+    if (rights !== this.castling) {
+      this.hashLo ^= castlingKeyLo[this.castling ^ rights];
+      this.hashHi ^= castlingKeyHi[this.castling ^ rights];
+      this.castling = rights;
+    }
+    this.ep = (piece & 7) === PAWN && (to ^ from) === 16 ? (from + to) >> 1 : NO_SQUARE;
+    this.side = us ^ 1;
+    if (us === BLACK) this.fullmove++;
+    this.hashLo ^= sideKeyLo; this.hashHi ^= sideKeyHi;
+    this.hashEp();
+    this.ply = ply + 1;
+    this.hHashLo[ply + 1] = this.hashLo; this.hHashHi[ply + 1] = this.hashHi;
+  }
+
+  /** Takes back the last move made with makeMove (or makeNullMove with unmakeNullMove). */
+  unmakeMove(): void {
+    const ply = --this.ply;
+    const m = this.hMove[ply];
+    const from = m & 63, to = (m >> 6) & 63, promo = (m >> 12) & 7, kind = (m >> 15) & 3;
+    const them = this.side, us = them ^ 1;
+    this.side = us;
+    if (us === BLACK) this.fullmove--;
+    const moved = this.board[to];
+    this.remove(to);
+    this.put(promo !== 0 ? makePiece(us, PAWN) : moved, from);
+    if ((moved & 7) === KING) {
+      this.kingSq[us] = from;
+      if (kind === KIND_CASTLE) {
+        const rFrom = to > from ? to + 1 : to - 2, rTo = to > from ? to - 1 : to + 1;
+        const rook = this.board[rTo];
+        this.remove(rTo);
+        this.put(rook, rFrom);
+      }
+    }
+    const captured = this.hCaptured[ply];
+    if (captured !== 0) this.put(captured, kind === KIND_EN_PASSANT ? to ^ 8 : to);
+    this.castling = this.hCastling[ply];
+    this.ep = this.hEp[ply];
+    this.halfmove = this.hHalfmove[ply];
+    this.hashLo = this.hHashLo[ply];
+    this.hashHi = this.hHashHi[ply];
+  }
+
+  /** Passes the turn (for null-move pruning). Must not be used while in check. */
+  makeNullMove(): void {
+    const ply = this.ply;
+    if (ply + 1 >= this.hMove.length) this.grow();
+    this.hMove[ply] = 0; this.hCaptured[ply] = 0; this.hCastling[ply] = this.castling;
+    this.hEp[ply] = this.ep; this.hHalfmove[ply] = this.halfmove;
+    this.hashEp();
+    this.ep = NO_SQUARE;
+    this.halfmove++;
+    this.side ^= 1;
+    this.hashLo ^= sideKeyLo; this.hashHi ^= sideKeyHi;
+    this.ply = ply + 1;
+    this.hHashLo[ply + 1] = this.hashLo; this.hHashHi[ply + 1] = this.hashHi;
+  }
+
+  unmakeNullMove(): void {
+    const ply = --this.ply;
+    this.side ^= 1;
+    this.ep = this.hEp[ply];
+    this.halfmove = this.hHalfmove[ply];
+    this.hashLo = this.hHashLo[ply]; this.hashHi = this.hHashHi[ply];
+  }
+
+  /** The move played at undo-stack index i (0 = first move since setup). */
+  moveAt(i: number): number { return this.hMove[i]; }
+  /** The piece captured by the last move, 0 if none. */
+  lastCaptured(): number { return this.ply > 0 ? this.hCaptured[this.ply - 1] : 0; }
+
+  /**
+   * How many earlier positions since the last irreversible move have the current key
+   * (positions with the same side to move only, so the step is two plies).
+   */
+  repetitions(): number {
+    let count = 0;
+    const lo = this.hashLo, hi = this.hashHi;
+    const stop = Math.max(0, this.ply - this.halfmove);
+    for (let p = this.ply - 2; p >= stop; p -= 2) {
+      if (this.hHashLo[p] === lo && this.hHashHi[p] === hi) count++;
+    }
+    return count;
+  }
+
+  // ---- attacks ----
+
+  /** True when `sq` is attacked by a piece of `by`, with the given occupancy. */
+  attackedWithOcc(sq: number, by: number, occLo: number, occHi: number): boolean {
+    const pl = this.pieceLo, ph = this.pieceHi, o = by << 3;
+    const pi = ((by ^ 1) << 6) | sq;
+    if (((pawnAttacksLo[pi] & pl[o | PAWN]) | (pawnAttacksHi[pi] & ph[o | PAWN])) !== 0) return true;
+    if (((knightAttacksLo[sq] & pl[o | KNIGHT]) | (knightAttacksHi[sq] & ph[o | KNIGHT])) !== 0) return true;
+    if (((kingAttacksLo[sq] & pl[o | KING]) | (kingAttacksHi[sq] & ph[o | KING])) !== 0) return true;
+    let i = bishopIndex(sq, occLo, occHi);
+    if (((bishopTable[i] & (pl[o | BISHOP] | pl[o | QUEEN])) | (bishopTable[i + 1] & (ph[o | BISHOP] | ph[o | QUEEN]))) !== 0) return true;
+    i = rookIndex(sq, occLo, occHi);
+    return ((rookTable[i] & (pl[o | ROOK] | pl[o | QUEEN])) | (rookTable[i + 1] & (ph[o | ROOK] | ph[o | QUEEN]))) !== 0;
+  }
+
+  isAttacked(sq: number, by: number): boolean {
+    return this.attackedWithOcc(sq, by, this.colorLo[0] | this.colorLo[1], this.colorHi[0] | this.colorHi[1]);
+  }
+
+  inCheck(): boolean {
+    return this.isAttacked(this.kingSq[this.side], this.side ^ 1);
+  }
+
+  /** Full recomputation of the Zobrist key (the incremental one must always equal it). */
+  computeHash(): [number, number] {
+    let lo = 0, hi = 0;
+    for (let sq = 0; sq < 64; sq++) {
+      const p = this.board[sq];
+      if (p !== 0) { lo ^= pieceKeyLo[(p << 6) | sq]; hi ^= pieceKeyHi[(p << 6) | sq]; }
+    }
+    lo ^= castlingKeyLo[this.castling]; hi ^= castlingKeyHi[this.castling];
+    if (this.side === BLACK) { lo ^= sideKeyLo; hi ^= sideKeyHi; }
+    if (this.epCapturable()) { lo ^= epKeyLo[this.ep & 7]; hi ^= epKeyHi[this.ep & 7]; }
+    return [lo, hi];
+  }
+
+  // ---- FEN ----
+
+  private clear(): void {
+    this.board.fill(0); this.pieceLo.fill(0); this.pieceHi.fill(0);
+    this.colorLo.fill(0); this.colorHi.fill(0); this.kingSq.fill(NO_SQUARE);
+    this.side = WHITE; this.castling = 0; this.ep = NO_SQUARE; this.halfmove = 0; this.fullmove = 1;
+    this.hashLo = 0; this.hashHi = 0; this.ply = 0;
+  }
+
+  /** Replaces the whole state by a FEN; on error the position is left unchanged. */
+  setFen(fen: string): void {
+    const scratch = new Position();
+    scratch.parseInto(fen);
+    this.board.set(scratch.board); this.pieceLo.set(scratch.pieceLo); this.pieceHi.set(scratch.pieceHi);
+    this.colorLo.set(scratch.colorLo); this.colorHi.set(scratch.colorHi); this.kingSq.set(scratch.kingSq);
+    this.side = scratch.side; this.castling = scratch.castling; this.ep = scratch.ep;
+    this.halfmove = scratch.halfmove; this.fullmove = scratch.fullmove;
+    this.hashLo = scratch.hashLo; this.hashHi = scratch.hashHi; this.ply = 0;
+    this.hHashLo[0] = this.hashLo; this.hHashHi[0] = this.hashHi;
+  }
+
+  private parseInto(fen: string): void {
+    if (typeof fen !== 'string') throw new FenError('fen', 'expected a string');
+    const fields = fen.trim().split(/\s+/);
+    if (fields.length < 4 || fields.length > 6 || fields[0] === '') {
+      throw new FenError('fen', `expected 6 space-separated fields (4 are accepted), got ${fields[0] === '' ? 0 : fields.length}`);
+    }
+    this.clear();
+    const [placement, side, castling, ep, half = '0', full = '1'] = fields;
+
+    const ranks = placement.split('/');
+    if (ranks.length !== 8) throw new FenError('placement', `expected 8 ranks separated by '/', got ${ranks.length}`);
+    const kings = [0, 0];
+    for (let i = 0; i < 8; i++) {
+      const rank = 7 - i, text = ranks[i];
+      let file = 0;
+      for (const ch of text) {
+        if (ch >= '1' && ch <= '8') {
+          file += ch.charCodeAt(0) - 48;
+        } else {
+          const piece = PIECE_LETTERS.indexOf(ch);
+          if (piece <= 0 || ch === ' ') throw new FenError('placement', `bad piece letter '${ch}' in rank ${rank + 1} (expected one of PNBRQKpnbrqk or a digit 1-8)`);
+          if (file > 7) throw new FenError('placement', `rank ${rank + 1} ('${text}') is too long: more than 8 squares`);
+          if ((piece & 7) === PAWN && (rank === 0 || rank === 7)) throw new FenError('position', `pawn on rank ${rank + 1} (${squareName(rank * 8 + file)}): pawns cannot stand on the first or last rank`);
+          if ((piece & 7) === KING) { kings[piece >> 3]++; this.kingSq[piece >> 3] = rank * 8 + file; }
+          this.put(piece, rank * 8 + file);
+          file++;
+        }
+        if (file > 8) throw new FenError('placement', `rank ${rank + 1} ('${text}') is too long: more than 8 squares`);
+      }
+      if (file < 8) throw new FenError('placement', `rank ${rank + 1} ('${text}') is too short: ${file} squares instead of 8`);
+    }
+    if (kings[0] !== 1) throw new FenError('position', kings[0] === 0 ? 'white has no king' : `white has ${kings[0]} kings`);
+    if (kings[1] !== 1) throw new FenError('position', kings[1] === 0 ? 'black has no king' : `black has ${kings[1]} kings`);
+
+    if (side !== 'w' && side !== 'b') throw new FenError('side', `expected 'w' or 'b', got '${side}'`);
+    this.side = side === 'w' ? WHITE : BLACK;
+
+    if (castling !== '-') {
+      if (!/^[KQkq]{1,4}$/.test(castling) || new Set(castling).size !== castling.length) {
+        throw new FenError('castling', `expected '-' or a subset of 'KQkq', got '${castling}'`);
+      }
+      const need: Record<string, [number, number, number, number, string]> = {
+        K: [WHITE_OO, 4, 7, makePiece(WHITE, ROOK), 'white king on e1 and rook on h1'],
+        Q: [WHITE_OOO, 4, 0, makePiece(WHITE, ROOK), 'white king on e1 and rook on a1'],
+        k: [BLACK_OO, 60, 63, makePiece(BLACK, ROOK), 'black king on e8 and rook on h8'],
+        q: [BLACK_OOO, 60, 56, makePiece(BLACK, ROOK), 'black king on e8 and rook on a8'],
+      };
+      for (const ch of castling) {
+        const [bit, k, r, rook, what] = need[ch];
+        const king = makePiece(bit <= WHITE_OOO ? WHITE : BLACK, KING);
+        if (this.board[k] !== king || this.board[r] !== rook) throw new FenError('castling', `right '${ch}' needs the ${what}`);
+        this.castling |= bit;
+      }
+    }
+
+    if (ep !== '-') {
+      const sq = parseSquare(ep);
+      if (sq < 0) throw new FenError('enPassant', `expected '-' or a square like e3, got '${ep}'`);
+      const wantRank = this.side === WHITE ? 5 : 2;
+      if (sq >> 3 !== wantRank) throw new FenError('enPassant', `${ep} is impossible with ${this.side === WHITE ? 'white' : 'black'} to move (must be on rank ${wantRank + 1})`);
+      const pawnSq = this.side === WHITE ? sq - 8 : sq + 8, origin = this.side === WHITE ? sq + 8 : sq - 8;
+      if (this.board[pawnSq] !== makePiece(this.side ^ 1, PAWN)) throw new FenError('enPassant', `${ep} is impossible: no pawn that just moved two squares on ${squareName(pawnSq)}`);
+      if (this.board[sq] !== 0 || this.board[origin] !== 0) throw new FenError('enPassant', `${ep} is impossible: ${squareName(sq)} and ${squareName(origin)} must be empty after a double step`);
+      this.ep = sq;
+    }
+
+    if (!/^\d+$/.test(half) || Number(half) > 1_000_000) throw new FenError('halfmove', `expected a non-negative whole number, got '${half}'`);
+    if (!/^\d+$/.test(full) || Number(full) < 1 || Number(full) > 1_000_000) throw new FenError('fullmove', `expected a whole number of at least 1, got '${full}'`);
+    this.halfmove = Number(half);
+    this.fullmove = Number(full);
+
+    if (this.isAttacked(this.kingSq[this.side ^ 1], this.side)) {
+      throw new FenError('position', `the side not to move (${this.side === WHITE ? 'black' : 'white'}) is in check`);
+    }
+    const [lo, hi] = this.computeHash();
+    this.hashLo = lo; this.hashHi = hi;
+  }
+
+  toFen(): string {
+    let placement = '';
+    for (let rank = 7; rank >= 0; rank--) {
+      let empty = 0;
+      for (let file = 0; file < 8; file++) {
+        const p = this.board[rank * 8 + file];
+        if (p === 0) { empty++; continue; }
+        if (empty) { placement += empty; empty = 0; }
+        placement += PIECE_LETTERS[p];
+      }
+      if (empty) placement += empty;
+      if (rank) placement += '/';
+    }
+    let castling = '';
+    if (this.castling & WHITE_OO) castling += 'K';
+    if (this.castling & WHITE_OOO) castling += 'Q';
+    if (this.castling & BLACK_OO) castling += 'k';
+    if (this.castling & BLACK_OOO) castling += 'q';
+    return `${placement} ${this.side === WHITE ? 'w' : 'b'} ${castling || '-'} ${this.ep === NO_SQUARE ? '-' : squareName(this.ep)} ${this.halfmove} ${this.fullmove}`;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Zobrist keys as 32-bit halves, from a fixed-seed generator so hashes are reproducible across
+ * runs and machines. A position's key is the XOR of its pieces, castling rights, side and (only
+ * when a capture there is possible) en-passant file.
+ */
+let a = 0x1337 | 0, b = 0x9e3779b9 | 0, c = 0x7f4a7c15 | 0, d = 0x2545f491 | 0;
+function next(): number { // sfc32
+  const t = (((a + b) | 0) + d) | 0;
+  d = (d + 1) | 0;
+  a = b ^ (b >>> 9);
+  b = (c + (c << 3)) | 0;
+  c = (c << 21) | (c >>> 11);
+  c = (c + t) | 0;
+  return t;
+}
+for (let i = 0; i < 16; i++) next();
+
+function keys(n: number): Int32Array {
+  const k = new Int32Array(n);
+  for (let i = 0; i < n; i++) k[i] = next();
+  return k;
+}
+/** Indexed by piece code * 64 + square. */
+export const pieceKeyLo = keys(16 * 64);
+export const pieceKeyHi = keys(16 * 64);
+/** Indexed by the 4-bit castling rights. */
+export const castlingKeyLo = keys(16);
+export const castlingKeyHi = keys(16);
+/** Indexed by en-passant file. */
+export const epKeyLo = keys(8);
+export const epKeyHi = keys(8);
+export const sideKeyLo = next();
+export const sideKeyHi = next();
+
+// Castling keys must compose by XOR of the single rights so that partial loss hashes consistently.
+for (let r = 0; r < 16; r++) {
+  let lo = 0, hi = 0;
+  for (let bit = 0; bit < 4; bit++) if (r & (1 << bit)) { lo ^= castlingKeyLo[1 << bit]; hi ^= castlingKeyHi[1 << bit]; }
+  if (r !== 0 && (r & (r - 1)) !== 0) { castlingKeyLo[r] = lo; castlingKeyHi[r] = hi; }
+}
+castlingKeyLo[0] = 0; castlingKeyHi[0] = 0;
