@@ -1,0 +1,98 @@
+/**
+ * Move notation: UCI (e2e4, e7e8q) parsing against the legal moves of a position, and SAN
+ * (Nf3, exd5, O-O, e8=Q+) for PGN and display.
+ */
+import { MAX_MOVES, defaultGenerator } from './movegen.js';
+import { KIND_CASTLE, moveToUci } from './move.js';
+import type { Position } from './position.js';
+import { FILE_NAMES, KING, PAWN, TYPE_LETTERS, squareName } from './types.js';
+
+/** A move that is malformed or not legal in the position. */
+export class MoveError extends Error {
+  override readonly name = 'MoveError';
+  constructor(readonly move: string, message: string) {
+    super(message);
+  }
+}
+
+const UCI_MOVE = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
+
+export function legalMoveList(pos: Position): number[] {
+  const buf = new Int32Array(MAX_MOVES);
+  const n = defaultGenerator.generate(pos, buf, 0);
+  return Array.from(buf.subarray(0, n));
+}
+
+/** Parses a UCI move and returns the legal move it names; throws MoveError otherwise. */
+export function parseUciMove(pos: Position, text: string): number {
+  const t = text.trim();
+  const m = UCI_MOVE.exec(t);
+  if (!m) throw new MoveError(t, `malformed move '${t}': expected UCI notation like e2e4 or e7e8q`);
+  for (const move of legalMoveList(pos)) if (moveToUci(move) === t) return move;
+  const from = m[1];
+  const fromSq = (from.charCodeAt(0) - 97) + (from.charCodeAt(1) - 49) * 8;
+  const piece = pos.board[fromSq];
+  if (piece === 0) throw new MoveError(t, `illegal move '${t}': no piece on ${from}`);
+  if (piece >> 3 !== pos.side) throw new MoveError(t, `illegal move '${t}': the piece on ${from} is not ${pos.side === 0 ? 'white' : 'black'}'s`);
+  if ((piece & 7) === PAWN && !m[3] && legalMoveList(pos).some((x) => moveToUci(x) === t + 'q')) {
+    throw new MoveError(t, `illegal move '${t}': a promotion needs a piece letter, e.g. ${t}q`);
+  }
+  throw new MoveError(t, `illegal move '${t}' in this position${pos.inCheck() ? ' (the king is in check)' : ''}`);
+}
+
+/** SAN of a legal move in `pos` (with + or # suffix). */
+export function moveToSan(pos: Position, move: number): string {
+  const from = move & 63, to = (move >> 6) & 63, promo = (move >> 12) & 7, kind = (move >> 15) & 3;
+  const piece = pos.board[from], type = piece & 7;
+  let san: string;
+  if (kind === KIND_CASTLE) {
+    san = to > from ? 'O-O' : 'O-O-O';
+  } else {
+    const capture = pos.board[to] !== 0 || (type === PAWN && (from & 7) !== (to & 7));
+    if (type === PAWN) {
+      san = (capture ? FILE_NAMES[from & 7] + 'x' : '') + squareName(to);
+      if (promo) san += '=' + TYPE_LETTERS[promo].toUpperCase();
+    } else {
+      san = TYPE_LETTERS[type].toUpperCase();
+      if (type !== KING) {
+        // Disambiguate among other pieces of the same kind that can reach the same square.
+        const rivals = legalMoveList(pos).filter((m) => m !== move && ((m >> 6) & 63) === to && pos.board[m & 63] === piece);
+        if (rivals.length > 0) {
+          const sameFile = rivals.some((m) => ((m & 63) & 7) === (from & 7));
+          const sameRank = rivals.some((m) => ((m & 63) >> 3) === (from >> 3));
+          if (!sameFile) san += FILE_NAMES[from & 7];
+          else if (!sameRank) san += String((from >> 3) + 1);
+          else san += squareName(from);
+        }
+      }
+      san += (capture ? 'x' : '') + squareName(to);
+    }
+  }
+  pos.makeMove(move);
+  if (pos.inCheck()) san += legalMoveList(pos).length === 0 ? '#' : '+';
+  pos.unmakeMove();
+  return san;
+}
+
+/** Parses SAN (as written by PGN: Nf3, exd5, O-O, e8=Q, with optional +, #, !, ?) to a legal move. */
+export function parseSan(pos: Position, text: string): number {
+  const clean = text.trim().replace(/[+#!?]+$/, '').replace(/^0-0-0$/, 'O-O-O').replace(/^0-0$/, 'O-O');
+  if (clean === '') throw new MoveError(text, 'empty move');
+  const moves = legalMoveList(pos);
+  for (const m of moves) {
+    if (moveToSan(pos, m).replace(/[+#]$/, '') === clean) return m;
+  }
+  // Accept redundant disambiguation (e.g. Ngf3 where Nf3 suffices) and UCI text.
+  const uci = UCI_MOVE.exec(clean);
+  if (uci) return parseUciMove(pos, clean);
+  const m = /^([NBRQK])([a-h])?([1-8])?x?([a-h][1-8])$/.exec(clean);
+  if (m) {
+    const type = TYPE_LETTERS.indexOf(m[1].toLowerCase());
+    const matches = moves.filter((mv) => {
+      const f = mv & 63, t = (mv >> 6) & 63;
+      return (pos.board[f] & 7) === type && squareName(t) === m[4] && (!m[2] || FILE_NAMES[f & 7] === m[2]) && (!m[3] || String((f >> 3) + 1) === m[3]);
+    });
+    if (matches.length === 1) return matches[0];
+  }
+  throw new MoveError(text, `illegal or unknown move '${text.trim()}' in this position`);
+}
