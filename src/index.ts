@@ -1,0 +1,16 @@
+/**
+ * matrix-chess: the library API. `Game` is the convenient string-based front door; the core
+ * (Position, move generation, perft) and the engine are exported for those who want integers
+ * and speed.
+ */
+export { Game } from './game.js';
+export { Position, FenError, START_FEN, type FenField } from './core/position.js';
+export { MoveError, parseUciMove, parseSan, moveToSan, legalMoveList } from './core/notation.js';
+export { moveToUci, moveFrom, moveTo, movePromo, moveKind, makeMove } from './core/move.js';
+export { gameStatus, isInsufficientMaterial, GAME_END_TEXT, type GameStatus, type GameEnd } from './core/status.js';
+export { MoveGenerator, defaultGenerator, generateLegalMoves, MAX_MOVES } from './core/movegen.js';
+export { perft, perftDivide } from './core/perft.js';
+export { magicAttacks } from './core/magic.js';
+export { rayWalkAttacks, type SliderAttacks } from './core/slider-attacks.js';
+export type { MoveGenBackend } from './core/backend.js';
+export * from './core/types.js';
