@@ -36,12 +36,12 @@ export function assertIndex(i: number, what = 'index'): void {
   if (!Number.isInteger(i) || i < 0 || i > 7) throw new MatrixError('index', `${what} ${i} is off the board (expected 0..7)`);
 }
 
-export function copy(out: IntMatrix, a: ArrayLike<number>): IntMatrix {
+export function copy<T extends IntMatrix>(out: T, a: ArrayLike<number>): T {
   for (let i = 0; i < 64; i++) out[i] = a[i];
   return out;
 }
 
-export function fill(out: IntMatrix, x: number): IntMatrix {
+export function fill<T extends IntMatrix>(out: T, x: number): T {
   for (let i = 0; i < 64; i++) out[i] = x;
   return out;
 }
@@ -55,22 +55,22 @@ export function basisVector(out: Vec8, i: number): Vec8 {
 }
 
 /** Outer product u vᵀ. */
-export function outer(out: IntMatrix, u: ArrayLike<number>, v: ArrayLike<number>): IntMatrix {
+export function outer<T extends IntMatrix>(out: T, u: ArrayLike<number>, v: ArrayLike<number>): T {
   for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) out[r * 8 + c] = u[r] * v[c];
   return out;
 }
 
 const ei = new Int32Array(8), ej = new Int32Array(8);
 /** The elementary matrix E(i, j) = e_i e_jᵀ, built as the outer product it is. */
-export function elementary(out: IntMatrix, i: number, j: number): IntMatrix {
+export function elementary<T extends IntMatrix>(out: T, i: number, j: number): T {
   basisVector(ei, i); basisVector(ej, j);
   return outer(out, ei, ej);
 }
 
 /** The all-ones matrix J. */
-export function ones(out: IntMatrix): IntMatrix { return fill(out, 1); }
+export function ones<T extends IntMatrix>(out: T): T { return fill(out, 1); }
 
-export function identity(out: IntMatrix): IntMatrix {
+export function identity<T extends IntMatrix>(out: T): T {
   for (let i = 0; i < 64; i++) out[i] = (i >> 3) === (i & 7) ? 1 : 0;
   return out;
 }
@@ -80,47 +80,47 @@ export function identity(out: IntMatrix): IntMatrix {
  * S_k · X moves row i − k of X to row i (down k rows); X · S_k moves column j + k to column j
  * (left k columns). Entries pushed past an edge vanish: nothing wraps. S_0 = I, S_{−k} = S_kᵀ.
  */
-export function shift(out: IntMatrix, k: number): IntMatrix {
+export function shift<T extends IntMatrix>(out: T, k: number): T {
   if (!Number.isInteger(k) || k < -8 || k > 8) throw new MatrixError('index', `shift amount ${k} is not an integer in -8..8`);
   for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) out[i * 8 + j] = j === i - k ? 1 : 0;
   return out;
 }
 
 /** The lower-triangular all-ones matrix L (L[i, j] = 1 for j ≤ i): L · v is the prefix sum of v. */
-export function lowerTriangular(out: IntMatrix): IntMatrix {
+export function lowerTriangular<T extends IntMatrix>(out: T): T {
   for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) out[i * 8 + j] = j <= i ? 1 : 0;
   return out;
 }
 
 /** Hadamard (entry-wise) product a ⊙ b. */
-export function hadamard(out: IntMatrix, a: ArrayLike<number>, b: ArrayLike<number>): IntMatrix {
+export function hadamard<T extends IntMatrix>(out: T, a: ArrayLike<number>, b: ArrayLike<number>): T {
   for (let i = 0; i < 64; i++) out[i] = a[i] * b[i];
   return out;
 }
 
-export function add(out: IntMatrix, a: ArrayLike<number>, b: ArrayLike<number>): IntMatrix {
+export function add<T extends IntMatrix>(out: T, a: ArrayLike<number>, b: ArrayLike<number>): T {
   for (let i = 0; i < 64; i++) out[i] = a[i] + b[i];
   return out;
 }
 
-export function sub(out: IntMatrix, a: ArrayLike<number>, b: ArrayLike<number>): IntMatrix {
+export function sub<T extends IntMatrix>(out: T, a: ArrayLike<number>, b: ArrayLike<number>): T {
   for (let i = 0; i < 64; i++) out[i] = a[i] - b[i];
   return out;
 }
 
-export function scale(out: IntMatrix, a: ArrayLike<number>, s: number): IntMatrix {
+export function scale<T extends IntMatrix>(out: T, a: ArrayLike<number>, s: number): T {
   for (let i = 0; i < 64; i++) out[i] = a[i] * s;
   return out;
 }
 
 /** out = a + s · b (the affine "drop a value in" step). */
-export function addScaled(out: IntMatrix, a: ArrayLike<number>, s: number, b: ArrayLike<number>): IntMatrix {
+export function addScaled<T extends IntMatrix>(out: T, a: ArrayLike<number>, s: number, b: ArrayLike<number>): T {
   for (let i = 0; i < 64; i++) out[i] = a[i] + s * b[i];
   return out;
 }
 
 /** Matrix product a · b (out must not alias a or b). */
-export function mul(out: IntMatrix, a: ArrayLike<number>, b: ArrayLike<number>): IntMatrix {
+export function mul<T extends IntMatrix>(out: T, a: ArrayLike<number>, b: ArrayLike<number>): T {
   if (out === (a as unknown) || out === (b as unknown)) throw new MatrixError('alias', 'mul: out must not alias an input');
   for (let r = 0; r < 8; r++) {
     for (let c = 0; c < 8; c++) {
@@ -132,7 +132,7 @@ export function mul(out: IntMatrix, a: ArrayLike<number>, b: ArrayLike<number>):
   return out;
 }
 
-export function transpose(out: IntMatrix, a: ArrayLike<number>): IntMatrix {
+export function transpose<T extends IntMatrix>(out: T, a: ArrayLike<number>): T {
   if (out === (a as unknown)) throw new MatrixError('alias', 'transpose: out must not alias the input');
   for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) out[c * 8 + r] = a[r * 8 + c];
   return out;

@@ -1,0 +1,54 @@
+// Shared helpers for the matrix-model tests: a seeded PRNG and random positions reached by random
+// legal play from the standard perft suite (so they are legal and varied).
+import { readFileSync } from 'node:fs';
+import { Position } from '../src/core/position.js';
+import { generateLegalMoves } from '../src/core/movegen.js';
+
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface EpdEntry { fen: string; counts: number[] }
+
+export function readSuite(): EpdEntry[] {
+  // The suite may be vendored into the repository (data/) or live in the shared data folder.
+  const candidates = [new URL('../../data/perft-standard.epd', import.meta.url), new URL('file:///work/shared/data/perft-standard.epd')];
+  let text = '';
+  for (const c of candidates) { try { text = readFileSync(c, 'utf8'); break; } catch { /* next */ } }
+  if (text === '') throw new Error('perft-standard.epd not found (data/ or /work/shared/data/)');
+  return text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0 && !l.startsWith('#')).map((line) => {
+    const [fen, ...rest] = line.split(';').map((s) => s.trim());
+    const counts: number[] = [];
+    for (const d of rest) {
+      const m = /^D(\d+)\s+(\d+)$/.exec(d);
+      if (m) counts[Number(m[1])] = Number(m[2]);
+    }
+    return { fen, counts };
+  });
+}
+
+/** Random legal positions: from each start FEN, a random walk of up to maxPlies moves. */
+export function randomPositions(count: number, seed: number, maxPlies = 40): string[] {
+  const rand = rng(seed);
+  const starts = readSuite().map((e) => e.fen);
+  const out: string[] = [];
+  const moves = new Int32Array(256);
+  while (out.length < count) {
+    const pos = Position.fromFen(starts[Math.floor(rand() * starts.length)]);
+    const plies = Math.floor(rand() * maxPlies);
+    for (let i = 0; i < plies; i++) {
+      const n = generateLegalMoves(pos, moves, 0);
+      if (n === 0) break;
+      pos.makeMove(moves[Math.floor(rand() * n)]);
+    }
+    out.push(pos.toFen());
+  }
+  return out;
+}
