@@ -1,0 +1,142 @@
+/**
+ * The backend registry: the move generators a user can pick by name ('bitboard', 'matrix',
+ * 'bnn') for perft, the terminal game and the UCI engine. Only the bitboard core is imported
+ * statically; the matrix and BNN backends are loaded on first use, so a missing or broken
+ * experimental backend can never break the default path.
+ */
+import { MAX_MOVES, MoveGenerator, defaultGenerator } from './core/movegen.js';
+import { perft as corePerft } from './core/perft.js';
+import type { Position } from './core/position.js';
+import type { MoveGenBackend } from './core/backend.js';
+import type { SliderAttacks } from './core/slider-attacks.js';
+import { KIND_EN_PASSANT } from './core/move.js';
+
+/** What the search needs from a move generator (structurally the engine's MoveSource). */
+export interface MoveSource {
+  generate(pos: Position, out: Int32Array, start: number): number;
+  generateNoisy(pos: Position, out: Int32Array, start: number): number;
+}
+
+export const BACKEND_NAMES = ['bitboard', 'matrix', 'bnn'] as const;
+export type BackendName = (typeof BACKEND_NAMES)[number];
+
+export interface Backend {
+  readonly name: BackendName;
+  /** Legal moves (and the noisy subset) for search and move lists. */
+  readonly generator: MoveSource;
+  /** Leaf count of the legal move tree to `depth`; `pos` is restored afterwards. */
+  perft(pos: Position, depth: number): number;
+}
+
+/** A backend name that is not in the registry, or a backend that failed to load. */
+export class BackendError extends Error {
+  override readonly name = 'BackendError';
+  constructor(readonly backend: string, message: string) {
+    super(message);
+  }
+}
+
+export function isBackendName(name: string): name is BackendName {
+  return (BACKEND_NAMES as readonly string[]).includes(name);
+}
+
+const bitboard: Backend = {
+  name: 'bitboard',
+  generator: defaultGenerator,
+  perft: (pos, depth) => corePerft(pos, depth, defaultGenerator),
+};
+
+const loaded = new Map<BackendName, Backend>([['bitboard', bitboard]]);
+
+/** Returns the named backend, loading it on first use; throws BackendError with the reason. */
+export async function getBackend(name: string): Promise<Backend> {
+  if (!isBackendName(name)) {
+    throw new BackendError(name, `unknown backend '${name}': expected one of ${BACKEND_NAMES.join(', ')}`);
+  }
+  const cached = loaded.get(name);
+  if (cached) return cached;
+  const backend = name === 'matrix' ? await loadMatrix() : await loadBnn();
+  loaded.set(name, backend);
+  return backend;
+}
+
+// The specifiers are variables so that the build does not depend on modules other engineers
+// are still writing; the shapes are checked at run time instead.
+const MATRIX_MODULE = './matrix/backend.js';
+const BNN_MODULE = './bnn/backend.js';
+
+async function importBackendModule(name: BackendName, specifier: string): Promise<Record<string, unknown>> {
+  try {
+    return (await import(specifier)) as Record<string, unknown>;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND') {
+      throw new BackendError(name, `the ${name} backend is not available in this build`);
+    }
+    throw new BackendError(name, `the ${name} backend failed to load: ${(err as Error).message}`);
+  }
+}
+
+async function loadMatrix(): Promise<Backend> {
+  const mod = await importBackendModule('matrix', MATRIX_MODULE);
+  const impl = mod.matrixBackend as MoveGenBackend | undefined;
+  if (!impl || typeof impl.legalMoves !== 'function' || typeof impl.perft !== 'function') {
+    throw new BackendError('matrix', 'the matrix backend module does not export matrixBackend');
+  }
+  return { name: 'matrix', generator: legalMovesAsMoveSource(impl), perft: (pos, depth) => impl.perft(pos, depth) };
+}
+
+async function loadBnn(): Promise<Backend> {
+  const mod = await importBackendModule('bnn', BNN_MODULE);
+  const load = mod.loadBnnSliders as (() => SliderAttacks) | undefined;
+  if (typeof load !== 'function') throw new BackendError('bnn', 'the bnn backend module does not export loadBnnSliders');
+  let sliders: SliderAttacks;
+  try {
+    sliders = load();
+  } catch (err) {
+    // BnnWeightsError (missing or corrupt weights) already says what is wrong.
+    throw new BackendError('bnn', `the bnn backend cannot start: ${(err as Error).message}`);
+  }
+  const gen = new MoveGenerator(sliders);
+  return { name: 'bnn', generator: gen, perft: (pos, depth) => corePerft(pos, depth, gen) };
+}
+
+/**
+ * A MoveGenBackend only lists legal moves; search also wants the noisy subset (captures,
+ * en passant, promotions), which is the legal list filtered by the board.
+ */
+export function legalMovesAsMoveSource(impl: Pick<MoveGenBackend, 'legalMoves'>): MoveSource {
+  const scratch = new Int32Array(MAX_MOVES);
+  return {
+    generate: (pos, out, start) => impl.legalMoves(pos, out, start),
+    generateNoisy(pos, out, start) {
+      const n = impl.legalMoves(pos, scratch, 0);
+      let end = start;
+      for (let i = 0; i < n; i++) {
+        const m = scratch[i];
+        const noisy = pos.board[(m >> 6) & 63] !== 0 || ((m >> 12) & 7) !== 0 || ((m >> 15) & 3) === KIND_EN_PASSANT;
+        if (noisy) out[end++] = m;
+      }
+      return end;
+    },
+  };
+}
+
+/** Perft split by root move with any backend: [move, nodes] pairs in generation order. */
+export function perftDivideWith(
+  backend: Backend,
+  pos: Position,
+  depth: number,
+  onRootMove?: (done: number, total: number) => void,
+): Array<[number, number]> {
+  const moves = new Int32Array(MAX_MOVES);
+  const n = backend.generator.generate(pos, moves, 0);
+  const result: Array<[number, number]> = [];
+  for (let i = 0; i < n; i++) {
+    pos.makeMove(moves[i]);
+    result.push([moves[i], depth <= 1 ? 1 : backend.perft(pos, depth - 1)]);
+    pos.unmakeMove();
+    onRootMove?.(i + 1, n);
+  }
+  return result;
+}

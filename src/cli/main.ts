@@ -1,0 +1,84 @@
+/**
+ * `matrix-chess <command>`: dispatch, help, and the one rule for failures: a user mistake is one
+ * line on stderr and exit status 2, never a stack trace.
+ */
+import { BackendError } from '../backends.js';
+import { MoveError } from '../core/notation.js';
+import { FenError } from '../core/position.js';
+import { BENCH_USAGE, runBenchCommand } from './bench.js';
+import { UsageError } from './errors.js';
+import { PERFT_USAGE, runPerftCommand } from './perft.js';
+import { PLAY_USAGE, runPlayCommand } from './play.js';
+
+const HELP = `Matrix Chess: a chess engine and library (bitboards, matrices and binary neural networks)
+
+Usage: matrix-chess <command> [options]
+
+Commands:
+  ${PLAY_USAGE}
+        play in the terminal against the engine, or watch it play itself
+  uci   run the UCI protocol on stdin/stdout, for chess GUIs
+  ${PERFT_USAGE}
+        count the leaf nodes of the legal move tree (move generator check and benchmark)
+  ${BENCH_USAGE}
+        search the fixed benchmark positions and report nodes per second
+  demo [...]   the matrix model demonstration
+  bnn <sub> [...]   binary-neural-network tools (weights, training, verification)
+  help  this text
+
+Errors in the command line exit with status 2; see docs/cli.md.`;
+
+const out = (line: string): void => { process.stdout.write(line + '\n'); };
+
+// Other engineers' modules, loaded on demand so the CLI never depends on their progress.
+const DEMO_MODULE = '../matrix/demo.js';
+const BNN_CLI_MODULE = '../bnn/cli.js';
+
+async function runExternal(specifier: string, exportName: string, what: string, args: string[]): Promise<void> {
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(specifier)) as Record<string, unknown>;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') throw new UsageError(`${what} is not available in this build`);
+    throw err;
+  }
+  const fn = mod[exportName];
+  if (typeof fn !== 'function') throw new UsageError(`${what} is not available in this build (no ${exportName})`);
+  const code = await (fn as (args: string[]) => unknown)(args);
+  if (typeof code === 'number' && code !== 0) process.exitCode = code;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command = 'help', ...args] = argv;
+  switch (command) {
+    case 'help': case '--help': case '-h':
+      out(HELP);
+      return 0;
+    case 'perft': await runPerftCommand(args, out); return 0;
+    case 'bench': await runBenchCommand(args, out); return 0;
+    case 'play': await runPlayCommand(args); return 0;
+    case 'uci': {
+      const { runUci } = await import('../uci/loop.js');
+      await runUci(args);
+      return 0;
+    }
+    case 'demo': await runExternal(DEMO_MODULE, 'runMatrixDemo', 'the matrix demo', args); return 0;
+    case 'bnn': await runExternal(BNN_CLI_MODULE, 'runBnnCommand', 'the bnn command', args); return 0;
+    default:
+      throw new UsageError(`unknown command '${command}': expected play, uci, perft, bench, demo, bnn or help`);
+  }
+}
+
+/** Runs the CLI and sets the exit status; errors become one line on stderr. */
+export async function runCli(argv: string[]): Promise<void> {
+  try {
+    const code = await main(argv);
+    if (code !== 0) process.exitCode = code;
+  } catch (err) {
+    const userMistake = err instanceof UsageError || err instanceof FenError || err instanceof MoveError || err instanceof BackendError;
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`matrix-chess: ${message.split('\n')[0]}\n`);
+    if (!userMistake && process.env.MATRIX_CHESS_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
+    process.exitCode = userMistake ? 2 : 1;
+  }
+}

@@ -1,0 +1,305 @@
+/**
+ * `matrix-chess play`: the terminal game. Play White or Black against the engine, or watch it
+ * play itself. Works the same whether a person types or a script pipes lines in: every prompt
+ * reads one line, bad input gets a message and the prompt again, and `exit` or end of input
+ * quits with status 0.
+ */
+import { getBackend, type Backend } from '../backends.js';
+import { moveToUci } from '../core/move.js';
+import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../core/notation.js';
+import { FenError, Position, START_FEN } from '../core/position.js';
+import { GAME_END_TEXT, gameStatus, type GameStatus } from '../core/status.js';
+import { loadEngine, type EngineLike, type EngineModule, type Score, type SearchResult } from '../uci/engine-api.js';
+import { parseCommandArgs, parseIntIn } from './args.js';
+import { formatEval, renderBoard, sidebar, useColor } from './board.js';
+import { UsageError } from './errors.js';
+import { LineReader } from './lines.js';
+
+export const PLAY_USAGE = 'play [--mode white|black|self] [--depth N] [--fen FEN] [--backend bitboard|matrix|bnn]';
+
+type Mode = 'white' | 'black' | 'self';
+const MAX_DEPTH = 20;
+const DEFAULT_DEPTH = 3;
+
+const HELP = [
+  'Enter moves in UCI (e2e4, e7e8q) or SAN (Nf3, exd5, O-O). Commands:',
+  '  fen            print the position as FEN',
+  '  setfen <FEN>   continue from a FEN position',
+  '  legal          list the legal moves',
+  '  undo           take back your last move (and the bot\'s reply)',
+  '  board          show the board again',
+  '  reset          start again from the initial position',
+  '  help           this list',
+  '  exit           quit (end of input quits too)',
+];
+
+const SAN_LIKE = /^([NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=?[NBRQ])?|O-O(-O)?|0-0(-0)?)[+#!?]*$/;
+const UCI_LIKE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+
+export interface PlayIo {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WriteStream;
+}
+
+export async function runPlayCommand(args: string[], io: PlayIo = { input: process.stdin, output: process.stdout }): Promise<void> {
+  const { values } = parseCommandArgs('play', args, {
+    mode: { type: 'string' },
+    depth: { type: 'string' },
+    fen: { type: 'string' },
+    backend: { type: 'string', default: 'bitboard' },
+  }, 0);
+  let mode: Mode | undefined;
+  if (values.mode !== undefined) {
+    mode = parseMode(values.mode as string);
+    if (!mode) throw new UsageError(`play --mode: '${values.mode}' is not a mode (expected white, black or self)`);
+  }
+  let depth = values.depth === undefined ? undefined : parseIntIn('play --depth', values.depth as string, 1, MAX_DEPTH);
+  const pos = Position.fromFen((values.fen as string | undefined) ?? START_FEN);
+  const backend = await getBackend(values.backend as string);
+
+  const reader = new LineReader(io.input);
+  const game = new TerminalGame(pos, backend, io, reader);
+  try {
+    if (!mode) mode = await game.askMode();
+    if (!mode) return;
+    if (depth === undefined) depth = await game.askDepth();
+    if (depth === undefined) return;
+    await game.run(mode, depth, await loadEngine());
+  } finally {
+    reader.close();
+  }
+}
+
+function parseMode(text: string): Mode | undefined {
+  switch (text.trim().toLowerCase()) {
+    case '': case '1': case 'w': case 'white': return 'white';
+    case '2': case 'b': case 'black': return 'black';
+    case '3': case 's': case 'self': case 'watch': case 'bot': return 'self';
+    default: return undefined;
+  }
+}
+
+/** Quitting is signalled by a null line (exit command or end of input). */
+class TerminalGame {
+  private readonly color: boolean;
+  private readonly echo: boolean;
+  private engine!: EngineLike;
+  private engineModule!: EngineModule;
+  private mode: Mode = 'white';
+  private depth = DEFAULT_DEPTH;
+  /** Side to move when the current game was set up (to know whose moves the undo stack holds). */
+  private startSide = 0;
+  private announced = false;
+
+  constructor(private readonly pos: Position, private readonly backend: Backend, private readonly io: PlayIo, private readonly reader: LineReader) {
+    this.color = useColor(io.output);
+    // Echo piped input after the prompt so a scripted session reads like a transcript.
+    this.echo = !(io.input as NodeJS.ReadStream).isTTY;
+  }
+
+  private say(text = ''): void {
+    this.io.output.write(text + '\n');
+  }
+
+  /** Prompts and returns the trimmed line; null means quit. */
+  private async ask(prompt: string): Promise<string | null> {
+    this.io.output.write(prompt);
+    const line = await this.reader.next();
+    if (line === null) {
+      this.say(); // end the prompt line
+      return null;
+    }
+    const t = line.trim();
+    if (this.echo) this.say(t);
+    if (t === 'exit' || t === 'quit') return null;
+    return t;
+  }
+
+  async askMode(): Promise<Mode | undefined> {
+    this.say('Matrix Chess');
+    for (;;) {
+      const line = await this.ask('Play as [1] White, [2] Black, or [3] watch bot vs bot? (default 1): ');
+      if (line === null) return undefined;
+      const mode = parseMode(line);
+      if (mode) return mode;
+      this.say(`'${line}' is not a choice: type 1, 2 or 3 (or white, black, self)`);
+    }
+  }
+
+  async askDepth(): Promise<number | undefined> {
+    for (;;) {
+      const line = await this.ask(`Search depth 1-${MAX_DEPTH} (default ${DEFAULT_DEPTH}): `);
+      if (line === null) return undefined;
+      if (line === '') return DEFAULT_DEPTH;
+      if (/^\d+$/.test(line) && Number(line) >= 1 && Number(line) <= MAX_DEPTH) return Number(line);
+      this.say(`'${line}' is not a depth: type a whole number from 1 to ${MAX_DEPTH}`);
+    }
+  }
+
+  async run(mode: Mode, depth: number, engineModule: EngineModule): Promise<void> {
+    this.mode = mode;
+    this.depth = depth;
+    this.engineModule = engineModule;
+    this.engine = engineModule.createEngine({ moveSource: this.backend.generator });
+    this.engine.newGame();
+    this.startSide = this.pos.side;
+    if (!engineModule.available) this.say(`Note: ${engineModule.problem}; the bot plays the first legal move.`);
+    const who = mode === 'self' ? 'the bot plays both sides' : `you play ${mode === 'white' ? 'White' : 'Black'}`;
+    this.say(`New game: ${who}, search depth ${depth}, backend ${this.backend.name}. Type help for commands.`);
+    this.show();
+    for (;;) {
+      const status = gameStatus(this.pos);
+      if (status.over) {
+        if (!this.announced) this.announce(status);
+        this.announced = true;
+      } else if (this.isBotTurn()) {
+        this.botMove();
+        continue;
+      }
+      const sideName = this.pos.side === 0 ? 'White' : 'Black';
+      const prompt = status.over ? 'Game over (undo, reset, setfen, exit): ' : `${sideName} to move: `;
+      const line = await this.ask(prompt);
+      if (line === null) return;
+      if (line === '') continue;
+      this.handle(line, status);
+    }
+  }
+
+  private isBotTurn(): boolean {
+    return this.mode === 'self' || (this.mode === 'white') !== (this.pos.side === 0);
+  }
+
+  private humanSide(): number {
+    return this.mode === 'black' ? 1 : 0;
+  }
+
+  private handle(line: string, status: GameStatus): void {
+    const [word, ...rest] = line.split(/\s+/);
+    switch (word.toLowerCase()) {
+      case 'help': case '?': for (const h of HELP) this.say(h); return;
+      case 'fen': this.say(this.pos.toFen()); return;
+      case 'board': case 'show': this.show(); return;
+      case 'legal': this.listLegal(); return;
+      case 'reset': this.setup(START_FEN); return;
+      case 'setfen':
+        if (rest.length === 0) { this.say('setfen needs a FEN, e.g. setfen 8/8/8/8/8/8/8/K1k5 w - - 0 1'); return; }
+        this.setup(rest.join(' '));
+        return;
+      case 'undo': this.undo(); return;
+    }
+    if (!UCI_LIKE.test(line) && !SAN_LIKE.test(line)) {
+      this.say(`unknown command or move '${line}': type help for the list`);
+      return;
+    }
+    if (status.over) {
+      this.say(`the game is over (${GAME_END_TEXT[status.reason!]}): type undo, reset, setfen <FEN> or exit`);
+      return;
+    }
+    let move: number;
+    try {
+      move = UCI_LIKE.test(line) ? parseUciMove(this.pos, line) : parseSan(this.pos, line);
+    } catch (err) {
+      if (err instanceof MoveError) { this.say(err.message); return; }
+      throw err;
+    }
+    this.play(move);
+  }
+
+  private play(move: number): void {
+    const san = moveToSan(this.pos, move);
+    const mover = this.pos.side === 0 ? 'White' : 'Black';
+    this.pos.makeMove(move);
+    if (this.mode !== 'self' || !this.isBotTurn()) this.say(`${mover} plays ${moveToUci(move)} (${san})`);
+  }
+
+  private botMove(): void {
+    const mover = this.pos.side === 0 ? 'White' : 'Black';
+    const legal = legalMoveList(this.pos);
+    let result: SearchResult;
+    try {
+      result = this.engine.search(this.pos, { depth: this.depth });
+    } catch (err) {
+      // A failing engine must not end the game: say so and play on.
+      this.say(`the bot's search failed (${(err as Error).message.split('\n')[0]}); it plays a legal move instead`);
+      result = { bestMove: legal[0], ponderMove: 0, score: { cp: 0 }, depth: 0, nodes: 0, timeMs: 0, pv: [] };
+    }
+    // Never trust a search result blindly: the move must be legal here.
+    const move = legal.includes(result.bestMove) ? result.bestMove : legal[0];
+    const san = moveToSan(this.pos, move);
+    const evalText = formatScore(result.score, this.pos.side);
+    this.pos.makeMove(move);
+    this.say(`${mover} (bot) plays ${moveToUci(move)} (${san})  depth ${result.depth}  eval ${evalText}  nodes ${result.nodes}  time ${(result.timeMs / 1000).toFixed(2)}s`);
+    this.show();
+  }
+
+  private setup(fen: string): void {
+    try {
+      this.pos.setFen(fen);
+    } catch (err) {
+      if (err instanceof FenError) { this.say(err.message); return; }
+      throw err;
+    }
+    this.engine.newGame();
+    this.startSide = this.pos.side;
+    this.announced = false;
+    this.say(fen === START_FEN ? 'Board reset.' : 'Position set.');
+    this.show();
+  }
+
+  private undo(): void {
+    if (this.mode === 'self') { this.say('undo is for games against the bot'); return; }
+    const human = this.humanSide();
+    const ply = this.pos.ply;
+    // The human has made a move if one of the recorded plies was theirs.
+    const humanMoved = ply >= 2 || (ply === 1 && this.startSide === human);
+    if (!humanMoved) { this.say('nothing to undo'); return; }
+    let undone = 0;
+    while (this.pos.ply > 0) {
+      this.pos.unmakeMove();
+      undone++;
+      if (this.pos.side === human) break;
+    }
+    this.announced = false;
+    this.say(`Took back ${undone} ${undone === 1 ? 'move' : 'moves'}.`);
+    this.show();
+  }
+
+  private listLegal(): void {
+    const moves = legalMoveList(this.pos);
+    if (moves.length === 0) { this.say('no legal moves'); return; }
+    const items = moves.map((m) => `${moveToUci(m)} (${moveToSan(this.pos, m)})`).sort();
+    this.say(`${moves.length} legal moves: ${items.join(', ')}`);
+  }
+
+  private announce(status: GameStatus): void {
+    if (status.reason === 'checkmate') {
+      this.say(`Checkmate: ${status.winner === 'white' ? 'White' : 'Black'} wins.`);
+    } else {
+      this.say(`Game over: ${GAME_END_TEXT[status.reason!]}.`);
+    }
+  }
+
+  private show(): void {
+    const status = gameStatus(this.pos);
+    const ev = this.engineModule?.evaluate(this.pos) ?? null;
+    const evWhite = ev === null ? null : this.pos.side === 0 ? ev : -ev;
+    const ply = this.pos.ply;
+    const last = ply > 0 ? this.pos.moveAt(ply - 1) : 0;
+    this.say(renderBoard(this.pos, {
+      color: this.color,
+      flipped: this.mode === 'black',
+      lastFrom: ply > 0 ? last & 63 : undefined,
+      lastTo: ply > 0 ? (last >> 6) & 63 : undefined,
+      sidebar: sidebar(this.pos, status.check, evWhite),
+    }));
+  }
+}
+
+/** A search score (side to move's view) as text from White's view. */
+function formatScore(score: Score, side: number): string {
+  if ('mate' in score) {
+    const m = side === 0 ? score.mate : -score.mate;
+    return m > 0 ? `mate in ${m} for White` : `mate in ${-m} for Black`;
+  }
+  return formatEval(side === 0 ? score.cp : -score.cp);
+}

@@ -1,0 +1,38 @@
+/**
+ * Progress with an ETA for long commands, on stderr. Only on an interactive terminal, and never
+ * under CI, so pipes and logs stay clean.
+ */
+export interface Progress {
+  update(done: number, total: number): void;
+  finish(): void;
+}
+
+const SILENT: Progress = { update() {}, finish() {} };
+
+export function progressEnabled(stream: NodeJS.WriteStream = process.stderr): boolean {
+  return Boolean(stream.isTTY) && !process.env.CI;
+}
+
+export function createProgress(label: string, stream: NodeJS.WriteStream = process.stderr): Progress {
+  if (!progressEnabled(stream)) return SILENT;
+  const t0 = Date.now();
+  let shown = false;
+  return {
+    update(done, total) {
+      const elapsed = (Date.now() - t0) / 1000;
+      const eta = done > 0 ? (elapsed * (total - done)) / done : NaN;
+      const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
+      stream.write(`\r\x1b[K${label}: ${done}/${total} (${pct}%) elapsed ${formatSeconds(elapsed)}, ETA ${Number.isFinite(eta) ? formatSeconds(eta) : '?'}`);
+      shown = true;
+    },
+    finish() {
+      if (shown) stream.write('\r\x1b[K');
+    },
+  };
+}
+
+export function formatSeconds(s: number): string {
+  if (s < 60) return `${s.toFixed(1)}s`;
+  const m = Math.floor(s / 60);
+  return `${m}m${String(Math.round(s - m * 60)).padStart(2, '0')}s`;
+}

@@ -1,0 +1,221 @@
+/**
+ * The UCI protocol loop (`matrix-chess uci`). The main thread only reads commands and answers
+ * the ones that must never wait (`isready`, `stop`, `ponderhit`, `quit`); searches and perft run
+ * in the search worker. Bad input is answered with `info string <reason>` and never stops the
+ * loop; a bad `position` command keeps the previous position.
+ */
+import { Worker } from 'node:worker_threads';
+import { LineReader } from '../cli/lines.js';
+import { renderBoard } from '../cli/board.js';
+import { START_FEN } from '../core/position.js';
+import { moveToUci } from '../core/move.js';
+import { legalMoveList } from '../core/notation.js';
+import type { FromWorker, ToWorker, WorkerData } from './search-worker.js';
+import { optionLines, parseGo, parsePosition, parseSetOption, replay, tokenize, type PositionSpec } from './protocol.js';
+
+export const ENGINE_NAME = 'Matrix Chess';
+export const ENGINE_AUTHOR = 'the Matrix Chess developers';
+
+const STOP = 0, PONDERHIT = 1;
+
+type Task = { kind: 'search'; position: PositionSpec; infinite: boolean; ponder: boolean } | { kind: 'perft' };
+
+export class UciSession {
+  private readonly control = new Int32Array(new SharedArrayBuffer(8));
+  private worker: Worker;
+  private position: PositionSpec = { fen: START_FEN, moves: [] };
+  private task: Task | undefined;
+  private stopSent = false;
+  private ponderhitSent = false;
+  /** A bestmove that arrived during `go infinite` or pondering, held until stop/ponderhit. */
+  private heldBest: string | undefined;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(private readonly write: (line: string) => void) {
+    this.worker = this.startWorker();
+  }
+
+  private startWorker(): Worker {
+    const data: WorkerData = { control: this.control };
+    const worker = new Worker(new URL('./search-worker.js', import.meta.url), { workerData: data });
+    worker.on('message', (msg: FromWorker) => this.onWorkerMessage(msg));
+    worker.on('error', (err) => {
+      this.write(`info string search thread crashed: ${err.message.split('\n')[0]}; restarting it`);
+      this.recoverFromCrash();
+    });
+    // The worker must not keep the process alive on its own (quit and EOF decide that).
+    worker.unref();
+    return worker;
+  }
+
+  private recoverFromCrash(): void {
+    const task = this.task;
+    this.worker = this.startWorker();
+    if (task?.kind === 'search') {
+      // Still owe the GUI a legal move: any legal move beats none.
+      const legal = legalMoveList(replay(task.position));
+      this.write(`bestmove ${legal.length > 0 ? moveToUci(legal[0]) : '0000'}`);
+    }
+    if (task) this.finishTask();
+  }
+
+  private post(msg: ToWorker): void {
+    this.worker.postMessage(msg);
+  }
+
+  private onWorkerMessage(msg: FromWorker): void {
+    switch (msg.type) {
+      case 'line': this.write(msg.text); return;
+      case 'perftdone': this.finishTask(); return;
+      case 'bestmove': {
+        const text = msg.ponder ? `bestmove ${msg.best} ponder ${msg.ponder}` : `bestmove ${msg.best}`;
+        const task = this.task;
+        // UCI: in infinite or ponder mode, bestmove waits for stop (or ponderhit).
+        const mustWait = task?.kind === 'search' && !this.stopSent && (task.infinite || (task.ponder && !this.ponderhitSent));
+        if (mustWait) { this.heldBest = text; return; }
+        this.write(text);
+        this.finishTask();
+      }
+    }
+  }
+
+  private finishTask(): void {
+    this.task = undefined;
+    this.heldBest = undefined;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private releaseHeld(): void {
+    if (this.heldBest !== undefined) {
+      this.write(this.heldBest);
+      this.finishTask();
+    }
+  }
+
+  get busy(): boolean {
+    return this.task !== undefined;
+  }
+
+  /** Resolves when no search or perft is running. */
+  idle(): Promise<void> {
+    return this.task ? new Promise((resolve) => this.idleWaiters.push(resolve)) : Promise.resolve();
+  }
+
+  /** Handles one input line; returns false on `quit`. */
+  handle(line: string): boolean {
+    const tokens = tokenize(line);
+    if (tokens.length === 0) return true;
+    const [cmd, ...rest] = tokens;
+    switch (cmd) {
+      case 'uci':
+        this.write(`id name ${ENGINE_NAME}`);
+        this.write(`id author ${ENGINE_AUTHOR}`);
+        for (const l of optionLines()) this.write(l);
+        this.write('uciok');
+        return true;
+      case 'isready': this.write('readyok'); return true;
+      case 'debug': case 'register': return true;
+      case 'ucinewgame': this.post({ type: 'newgame' }); return true;
+      case 'position': this.setPosition(rest); return true;
+      case 'go': this.go(rest); return true;
+      case 'stop': this.stop(); return true;
+      case 'ponderhit': this.ponderhit(); return true;
+      case 'setoption': {
+        const r = parseSetOption(rest);
+        if (!r.ok) { this.write(`info string ${r.error}`); return true; }
+        // The worker applies it after any running search (messages are handled in order).
+        this.post({ type: 'option', change: r.value });
+        return true;
+      }
+      case 'd': this.display(); return true;
+      case 'quit': return false;
+      default:
+        this.write(`info string unknown command '${cmd}'`);
+        return true;
+    }
+  }
+
+  private setPosition(tokens: string[]): void {
+    const r = parsePosition(tokens);
+    if (!r.ok) { this.write(`info string ${r.error}; keeping the previous position`); return; }
+    // Safe during a search: the running search has its own copy.
+    this.position = r.value;
+  }
+
+  private go(tokens: string[]): void {
+    const cmd = parseGo(tokens);
+    for (const p of cmd.problems) this.write(`info string ${p}`);
+    if (this.task) { this.write('info string already searching; send stop first'); return; }
+    Atomics.store(this.control, STOP, 0);
+    Atomics.store(this.control, PONDERHIT, 0);
+    this.stopSent = false;
+    this.ponderhitSent = false;
+    this.heldBest = undefined;
+    if (cmd.perft !== undefined) {
+      this.task = { kind: 'perft' };
+      this.post({ type: 'perft', position: this.position, depth: cmd.perft });
+      return;
+    }
+    this.task = { kind: 'search', position: this.position, infinite: cmd.limits.infinite === true, ponder: cmd.limits.ponder === true };
+    this.post({ type: 'go', position: this.position, limits: cmd.limits });
+  }
+
+  stop(): void {
+    if (this.task?.kind !== 'search') return;
+    this.stopSent = true;
+    Atomics.store(this.control, STOP, 1);
+    Atomics.notify(this.control, STOP);
+    this.releaseHeld();
+  }
+
+  private ponderhit(): void {
+    if (this.task?.kind !== 'search' || !this.task.ponder) return;
+    this.ponderhitSent = true;
+    Atomics.store(this.control, PONDERHIT, 1);
+    Atomics.notify(this.control, PONDERHIT);
+    this.releaseHeld();
+  }
+
+  private display(): void {
+    const pos = replay(this.position);
+    this.write(renderBoard(pos, { color: false, flipped: false }));
+    this.write(`Fen: ${pos.toFen()}`);
+  }
+
+  /** At end of input: let a finite search or perft finish, stop an infinite one, then close. */
+  async drain(): Promise<void> {
+    if (this.task?.kind === 'search' && (this.task.infinite || this.task.ponder)) this.stop();
+    // With stdin closed, only the worker keeps the process alive until the answer arrives.
+    this.worker.ref();
+    await this.idle();
+  }
+
+  close(): void {
+    Atomics.store(this.control, STOP, 1);
+    void this.worker.terminate();
+  }
+}
+
+export async function runUci(args: string[]): Promise<void> {
+  if (args.length > 0) {
+    const { UsageError } = await import('../cli/errors.js');
+    throw new UsageError(`uci: unexpected argument '${args[0]}' (options are set with setoption)`);
+  }
+  const write = (line: string): void => { process.stdout.write(line + '\n'); };
+  const session = new UciSession(write);
+  const reader = new LineReader(process.stdin);
+  for (;;) {
+    const line = await reader.next();
+    if (line === null) {
+      await session.drain();
+      break;
+    }
+    if (!session.handle(line)) break;
+  }
+  reader.close();
+  session.close();
+  // Exit at once: the worker may be deep in a synchronous search that never yields.
+  process.exit(0);
+}

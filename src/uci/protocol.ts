@@ -1,0 +1,203 @@
+/**
+ * UCI text in and out: parsing `position`, `go` and `setoption`, and printing `info` lines. Pure
+ * functions (no I/O, no engine), so the loop and the search worker share them and tests can
+ * check them directly. Parsers never throw: they return what they understood plus the problems.
+ */
+import { moveToUci } from '../core/move.js';
+import { MoveError, parseUciMove } from '../core/notation.js';
+import { FenError, Position, START_FEN } from '../core/position.js';
+import { BACKEND_NAMES } from '../backends.js';
+import type { SearchInfo, SearchLimits, Score } from './engine-api.js';
+
+// ---- position ----
+
+/** A validated position command: the base FEN and the moves played from it. */
+export interface PositionSpec {
+  fen: string;
+  moves: string[];
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** `position startpos|fen <FEN> [moves m1 m2 …]`; tokens exclude the word `position`. */
+export function parsePosition(tokens: string[]): Parsed<PositionSpec> {
+  let fen: string;
+  let i: number;
+  if (tokens[0] === 'startpos') {
+    fen = START_FEN;
+    i = 1;
+  } else if (tokens[0] === 'fen') {
+    const movesAt = tokens.indexOf('moves');
+    const end = movesAt < 0 ? tokens.length : movesAt;
+    fen = tokens.slice(1, end).join(' ');
+    if (fen === '') return { ok: false, error: 'position fen: the FEN is missing' };
+    i = end;
+  } else {
+    return { ok: false, error: `position: expected 'startpos' or 'fen', got '${tokens[0] ?? ''}'` };
+  }
+  if (i < tokens.length && tokens[i] !== 'moves') return { ok: false, error: `position: expected 'moves', got '${tokens[i]}'` };
+  const moves = tokens.slice(i + 1);
+  try {
+    replay({ fen, moves });
+  } catch (err) {
+    if (err instanceof FenError || err instanceof MoveError) return { ok: false, error: err.message };
+    throw err;
+  }
+  return { ok: true, value: { fen, moves } };
+}
+
+/**
+ * Builds the position by playing the moves on one Position, so the history (repetitions) is
+ * there for the search. Throws FenError or MoveError (naming the move's index).
+ */
+export function replay(spec: PositionSpec): Position {
+  const pos = Position.fromFen(spec.fen);
+  spec.moves.forEach((text, k) => {
+    let m: number;
+    try {
+      m = parseUciMove(pos, text);
+    } catch (err) {
+      if (err instanceof MoveError) throw new MoveError(text, `move ${k + 1} of the list: ${err.message}`);
+      throw err;
+    }
+    pos.makeMove(m);
+  });
+  return pos;
+}
+
+// ---- go ----
+
+export interface GoCommand {
+  limits: SearchLimits;
+  /** `go perft N` */
+  perft?: number;
+  /** Tokens that were not understood, as messages; the valid rest is still used. */
+  problems: string[];
+}
+
+const GO_NUMBER_KEYS = ['depth', 'nodes', 'movetime', 'wtime', 'btime', 'winc', 'binc', 'movestogo'] as const;
+const GO_KEYWORDS = new Set<string>([...GO_NUMBER_KEYS, 'infinite', 'ponder', 'perft', 'searchmoves', 'mate']);
+
+export function parseGo(tokens: string[]): GoCommand {
+  const limits: SearchLimits = {};
+  const problems: string[] = [];
+  let perft: number | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const key = tokens[i];
+    if (key === 'infinite') { limits.infinite = true; continue; }
+    if (key === 'ponder') { limits.ponder = true; continue; }
+    if (key === 'searchmoves') {
+      // Not supported: skip the move list that follows.
+      while (i + 1 < tokens.length && !GO_KEYWORDS.has(tokens[i + 1])) i++;
+      problems.push('go searchmoves is not supported; searching all moves');
+      continue;
+    }
+    if ((GO_NUMBER_KEYS as readonly string[]).includes(key) || key === 'perft' || key === 'mate') {
+      const text = tokens[i + 1];
+      if (text === undefined || !/^-?\d+$/.test(text)) {
+        problems.push(`go ${key}: expected a whole number, got '${text ?? ''}'`);
+        if (text !== undefined && !GO_KEYWORDS.has(text)) i++;
+        continue;
+      }
+      i++;
+      const n = Number(text);
+      if (key === 'perft') {
+        if (n < 1 || n > 20) problems.push(`go perft: depth ${n} is out of range (expected 1 to 20)`);
+        else perft = n;
+      } else if (key === 'mate') {
+        problems.push('go mate is not supported; searching normally');
+      } else if ((key === 'depth' || key === 'movestogo') && n < 1) {
+        problems.push(`go ${key}: expected at least 1, got ${n}`);
+      } else {
+        // Clocks can be negative when a GUI's clock has run out; treat that as no time left.
+        limits[key as (typeof GO_NUMBER_KEYS)[number]] = Math.max(0, n);
+      }
+      continue;
+    }
+    problems.push(`go: unknown parameter '${key}'`);
+  }
+  return perft === undefined ? { limits, problems } : { limits, perft, problems };
+}
+
+// ---- setoption ----
+
+export type OptionChange =
+  | { name: 'Hash'; value: number }
+  | { name: 'Clear Hash' }
+  | { name: 'Move Overhead'; value: number }
+  | { name: 'MultiPV'; value: number }
+  | { name: 'Backend'; value: string }
+  | { name: 'Ponder'; value: boolean };
+
+interface SpinOption { name: 'Hash' | 'Move Overhead' | 'MultiPV'; default: number; min: number; max: number }
+const SPIN_OPTIONS: SpinOption[] = [
+  { name: 'Hash', default: 16, min: 1, max: 1024 },
+  { name: 'Move Overhead', default: 30, min: 0, max: 5000 },
+  { name: 'MultiPV', default: 1, min: 1, max: 64 },
+];
+export const DEFAULT_HASH_MB = 16;
+export const DEFAULT_MOVE_OVERHEAD_MS = 30;
+
+/** The `option` lines of the `uci` answer. */
+export function optionLines(): string[] {
+  return [
+    ...SPIN_OPTIONS.slice(0, 1).map(spinLine),
+    'option name Clear Hash type button',
+    ...SPIN_OPTIONS.slice(1).map(spinLine),
+    `option name Backend type combo default bitboard ${BACKEND_NAMES.map((b) => `var ${b}`).join(' ')}`,
+    'option name Ponder type check default false',
+  ];
+}
+
+function spinLine(o: SpinOption): string {
+  return `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`;
+}
+
+/** `setoption name <id> [value <x>]`; tokens exclude the word `setoption`. */
+export function parseSetOption(tokens: string[]): Parsed<OptionChange> {
+  if (tokens[0] !== 'name') return { ok: false, error: "setoption: expected 'name <option> [value <x>]'" };
+  const valueAt = tokens.indexOf('value');
+  const name = tokens.slice(1, valueAt < 0 ? tokens.length : valueAt).join(' ');
+  const value = valueAt < 0 ? undefined : tokens.slice(valueAt + 1).join(' ');
+  const key = name.toLowerCase();
+  const spin = SPIN_OPTIONS.find((o) => o.name.toLowerCase() === key);
+  if (spin) {
+    if (value === undefined || !/^\d+$/.test(value)) return { ok: false, error: `setoption ${spin.name}: expected a whole number from ${spin.min} to ${spin.max}, got '${value ?? ''}'` };
+    const n = Number(value);
+    if (n < spin.min || n > spin.max) return { ok: false, error: `setoption ${spin.name}: ${n} is out of range (${spin.min} to ${spin.max})` };
+    return { ok: true, value: { name: spin.name, value: n } };
+  }
+  if (key === 'clear hash') return { ok: true, value: { name: 'Clear Hash' } };
+  if (key === 'backend') {
+    const v = (value ?? '').toLowerCase();
+    if (!(BACKEND_NAMES as readonly string[]).includes(v)) return { ok: false, error: `setoption Backend: expected one of ${BACKEND_NAMES.join(', ')}, got '${value ?? ''}'` };
+    return { ok: true, value: { name: 'Backend', value: v } };
+  }
+  if (key === 'ponder') {
+    const v = (value ?? '').toLowerCase();
+    if (v !== 'true' && v !== 'false') return { ok: false, error: `setoption Ponder: expected true or false, got '${value ?? ''}'` };
+    return { ok: true, value: { name: 'Ponder', value: v === 'true' } };
+  }
+  if (name === '') return { ok: false, error: 'setoption: the option name is missing' };
+  return { ok: false, error: `setoption: unknown option '${name}'` };
+}
+
+// ---- output ----
+
+export function formatScore(score: Score): string {
+  return 'mate' in score ? `mate ${score.mate}` : `cp ${score.cp}`;
+}
+
+export function formatInfo(info: SearchInfo): string {
+  let s = `info depth ${info.depth} seldepth ${info.seldepth} multipv ${info.multipv} score ${formatScore(info.score)}`;
+  if (info.bound === 'lower') s += ' lowerbound';
+  else if (info.bound === 'upper') s += ' upperbound';
+  s += ` nodes ${info.nodes} nps ${Math.round(info.nps)} time ${Math.round(info.timeMs)} hashfull ${info.hashfull}`;
+  if (info.pv.length > 0) s += ` pv ${info.pv.map(moveToUci).join(' ')}`;
+  return s;
+}
+
+/** Splits a command line into words (UCI separates tokens by any whitespace). */
+export function tokenize(line: string): string[] {
+  return line.trim().split(/\s+/).filter((t) => t !== '');
+}

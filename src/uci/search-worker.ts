@@ -1,0 +1,146 @@
+/**
+ * The UCI search thread. One persistent worker owns the Engine (so its hash table survives from
+ * move to move) and the selected backend. The main thread keeps reading stdin meanwhile and
+ * signals stop/ponderhit through the shared control block, which the engine polls.
+ *
+ * Messages are handled strictly in order (a promise chain), so an option change that arrives
+ * during a search, such as a backend switch that has to load a module, takes effect before
+ * the next search and never in the middle of one.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { getBackend, perftDivideWith, type Backend } from '../backends.js';
+import { moveToUci } from '../core/move.js';
+import { legalMoveList } from '../core/notation.js';
+import { loadEngine, type EngineLike, type SearchLimits } from './engine-api.js';
+import { DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, replay, type OptionChange, type PositionSpec } from './protocol.js';
+
+export type ToWorker =
+  | { type: 'go'; position: PositionSpec; limits: SearchLimits }
+  | { type: 'perft'; position: PositionSpec; depth: number }
+  | { type: 'option'; change: OptionChange }
+  | { type: 'newgame' };
+
+export type FromWorker =
+  | { type: 'line'; text: string }
+  | { type: 'bestmove'; best: string; ponder?: string }
+  | { type: 'perftdone' };
+
+export interface WorkerData {
+  control: Int32Array;
+}
+
+const port = parentPort!;
+const { control } = workerData as WorkerData;
+const send = (msg: FromWorker): void => port.postMessage(msg);
+const say = (text: string): void => send({ type: 'line', text });
+
+let engine: EngineLike | undefined;
+let engineNote = '';
+let backend: Backend | undefined;
+
+async function setup(): Promise<void> {
+  const mod = await loadEngine();
+  backend = await getBackend('bitboard');
+  engine = mod.createEngine({ hashMb: DEFAULT_HASH_MB, moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS, moveSource: backend.generator });
+  if (!mod.available) engineNote = `${mod.problem}; playing the first legal move`;
+}
+
+async function handle(msg: ToWorker): Promise<void> {
+  const eng = engine!;
+  switch (msg.type) {
+    case 'go': return go(eng, msg.position, msg.limits);
+    case 'perft': return perft(msg.position, msg.depth);
+    case 'newgame': eng.newGame(); return;
+    case 'option': return applyOption(eng, msg.change);
+  }
+}
+
+function go(eng: EngineLike, spec: PositionSpec, limits: SearchLimits): void {
+  if (engineNote) say(`info string ${engineNote}`);
+  const pos = replay(spec);
+  const legal = legalMoveList(pos);
+  if (legal.length === 0) {
+    // Mate or stalemate on the board: nothing to search, and UCI's null move is the answer.
+    say(`info depth 0 score ${pos.inCheck() ? 'mate 0' : 'cp 0'}`);
+    send({ type: 'bestmove', best: '0000' });
+    return;
+  }
+  let best = 0, ponder = 0;
+  try {
+    const result = eng.search(pos, limits, { control, onInfo: (info) => say(formatInfo(info)) });
+    best = result.bestMove;
+    ponder = result.ponderMove || result.pv[1] || 0;
+  } catch (err) {
+    say(`info string search failed: ${(err as Error).message.split('\n')[0]}`);
+  }
+  // The answer must always be a legal move, whatever the search returned.
+  if (!legal.includes(best)) {
+    if (best !== 0) say(`info string the search returned an illegal move (${moveToUci(best)}); playing a legal one`);
+    best = legal[0];
+    ponder = 0;
+  }
+  let ponderText: string | undefined;
+  if (ponder) {
+    pos.makeMove(best);
+    if (legalMoveList(pos).includes(ponder)) ponderText = moveToUci(ponder);
+    pos.unmakeMove();
+  }
+  send(ponderText ? { type: 'bestmove', best: moveToUci(best), ponder: ponderText } : { type: 'bestmove', best: moveToUci(best) });
+}
+
+function perft(spec: PositionSpec, depth: number): void {
+  const pos = replay(spec);
+  const b = backend!;
+  let total = 0;
+  // Stockfish's format: one `move: count` line per root move, a blank line, the total.
+  for (const [move, count] of perftDivideWith(b, pos, depth)) {
+    say(`${moveToUci(move)}: ${count}`);
+    total += count;
+  }
+  say('');
+  say(`Nodes searched: ${total}`);
+  say('');
+  send({ type: 'perftdone' });
+}
+
+async function applyOption(eng: EngineLike, change: OptionChange): Promise<void> {
+  switch (change.name) {
+    case 'Hash': eng.setHashSize(change.value); return;
+    case 'Clear Hash': eng.clearHash(); return;
+    case 'Move Overhead': eng.setMoveOverhead(change.value); return;
+    case 'MultiPV': eng.setMultiPv(change.value); return;
+    case 'Ponder': return; // Only tells the engine that pondering is allowed; no state needed.
+    case 'Backend': {
+      try {
+        const next = await getBackend(change.value);
+        eng.setMoveSource(next.generator);
+        backend = next;
+        say(`info string backend ${next.name}`);
+      } catch (err) {
+        say(`info string ${(err as Error).message}; keeping the ${backend!.name} backend`);
+      }
+    }
+  }
+}
+
+function firstLegalMove(spec: PositionSpec): string {
+  try {
+    const legal = legalMoveList(replay(spec));
+    return legal.length > 0 ? moveToUci(legal[0]) : '0000';
+  } catch {
+    return '0000';
+  }
+}
+
+let queue: Promise<void> = setup().catch((err) => {
+  say(`info string the search thread failed to start: ${(err as Error).message}`);
+});
+
+port.on('message', (msg: ToWorker) => {
+  queue = queue.then(() => handle(msg)).catch((err) => {
+    say(`info string internal error: ${(err as Error).message.split('\n')[0]}`);
+    // Never leave a GUI waiting for an answer that will not come.
+    if (msg.type === 'go') send({ type: 'bestmove', best: firstLegalMove(msg.position) });
+    if (msg.type === 'perft') send({ type: 'perftdone' });
+  });
+});
