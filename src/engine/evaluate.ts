@@ -1,0 +1,312 @@
+/**
+ * Static evaluation in centipawns from the side to move's view.
+ *
+ * evaluate = scale * taper(materialPst + sum_i weight_i * feature_i) / 64, where every term has a
+ * middlegame and an endgame weight (EVAL_WEIGHTS[2i], EVAL_WEIGHTS[2i + 1]) and the feature is an
+ * integer count computed from bitboards (White's count minus Black's). Keeping the evaluation a
+ * weighted sum of features is what makes Texel tuning possible later: a tuner can read the
+ * features through `evaluateFeatures` and write new weights into EVAL_WEIGHTS.
+ * The scale (0..64) is endgame knowledge: insufficient material, drawish material balances,
+ * opposite-coloured bishops.
+ */
+import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from '../core/types.js';
+import type { Position } from '../core/position.js';
+import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo } from '../core/attacks.js';
+import { bishopIndex, bishopTable, rookIndex, rookTable } from '../core/magic.js';
+import { MATERIAL_MG, PHASE_MAX, gamePhase, materialPstTerms } from './pst.js';
+
+// ---- weights: one [mg, eg] pair per term ----
+
+/** Index of each evaluation term in EVAL_WEIGHTS (pairs). Arrays by relative rank take 8 slots. */
+export const T = {
+  PASSED: 0,           // + relative rank 0..7
+  PASSED_FREE: 8,      // + relative rank: passed pawn whose stop square is empty
+  PASSED_KING: 16,     // (enemy king distance - own king distance to the stop square) * max(0, rank - 2)
+  ISOLATED: 17,
+  DOUBLED: 18,
+  BACKWARD: 19,
+  MOBILITY: 20,        // + 0 knight, 1 bishop, 2 rook, 3 queen: per safe square minus a centre count
+  KING_ATTACK: 24,     // + 0 knight, 1 bishop, 2 rook, 3 queen: per attacked king-zone square (2+ attackers)
+  SHIELD_NEAR: 28,     // own pawn on the three squares in front of the king
+  SHIELD_FAR: 29,      // own pawn two ranks in front
+  KING_OPEN_FILE: 30,  // no own pawn on the king's file
+  BISHOP_PAIR: 31,
+  ROOK_OPEN: 32,
+  ROOK_SEMIOPEN: 33,
+  TEMPO: 34,
+} as const;
+export const TERM_COUNT = 35;
+
+export const EVAL_WEIGHTS = new Int16Array(TERM_COUNT * 2);
+{
+  const w = (i: number, mg: number, eg: number) => { EVAL_WEIGHTS[2 * i] = mg; EVAL_WEIGHTS[2 * i + 1] = eg; };
+  const passed = [[0, 0], [5, 10], [5, 15], [12, 25], [25, 45], [45, 80], [70, 120], [0, 0]];
+  const free = [[0, 0], [0, 2], [0, 4], [2, 8], [5, 15], [10, 25], [15, 40], [0, 0]];
+  for (let r = 0; r < 8; r++) { w(T.PASSED + r, passed[r][0], passed[r][1]); w(T.PASSED_FREE + r, free[r][0], free[r][1]); }
+  w(T.PASSED_KING, 0, 2);
+  w(T.ISOLATED, -10, -12);
+  w(T.DOUBLED, -8, -20);
+  w(T.BACKWARD, -8, -8);
+  w(T.MOBILITY + 0, 4, 4); w(T.MOBILITY + 1, 5, 5); w(T.MOBILITY + 2, 3, 5); w(T.MOBILITY + 3, 2, 4);
+  w(T.KING_ATTACK + 0, 8, 0); w(T.KING_ATTACK + 1, 6, 0); w(T.KING_ATTACK + 2, 8, 0); w(T.KING_ATTACK + 3, 12, 0);
+  w(T.SHIELD_NEAR, 12, 0);
+  w(T.SHIELD_FAR, 6, 0);
+  w(T.KING_OPEN_FILE, -20, 0);
+  w(T.BISHOP_PAIR, 30, 50);
+  w(T.ROOK_OPEN, 35, 12);
+  w(T.ROOK_SEMIOPEN, 15, 6);
+  w(T.TEMPO, 12, 0);
+}
+
+/** Mobility counts are centred so an average piece adds nothing (index 0 knight .. 3 queen). */
+const MOBILITY_CENTRE = Int32Array.of(4, 6, 6, 12);
+
+// ---- precomputed masks (lo/hi halves) ----
+
+const FILE_A = 0x01010101, FILE_H = 0x80808080 | 0;
+const fileLo = new Int32Array(8);            // the file (same pattern in both halves)
+const adjFiles = new Int32Array(8);          // neighbouring files, one half's pattern
+const passedLo = new Int32Array(128), passedHi = new Int32Array(128);   // [color * 64 + sq]
+const forwardLo = new Int32Array(128), forwardHi = new Int32Array(128); // same file, in front
+const supportLo = new Int32Array(128), supportHi = new Int32Array(128); // adjacent files, same rank or behind
+const shieldNearLo = new Int32Array(128), shieldNearHi = new Int32Array(128);
+const shieldFarLo = new Int32Array(128), shieldFarHi = new Int32Array(128);
+const distance = new Uint8Array(64 * 64);
+
+{
+  const set = (lo: Int32Array, hi: Int32Array, i: number, sq: number) => {
+    if (sq < 32) lo[i] |= 1 << sq; else hi[i] |= 1 << (sq - 32);
+  };
+  for (let f = 0; f < 8; f++) {
+    fileLo[f] = FILE_A << f;
+    adjFiles[f] = (f > 0 ? FILE_A << (f - 1) : 0) | (f < 7 ? FILE_A << (f + 1) : 0);
+  }
+  for (let c = 0; c < 2; c++) {
+    for (let sq = 0; sq < 64; sq++) {
+      const f = sq & 7, r = sq >> 3, i = c * 64 + sq;
+      for (let s = 0; s < 64; s++) {
+        const f2 = s & 7, r2 = s >> 3;
+        const ahead = c === WHITE ? r2 > r : r2 < r;
+        const behindOrLevel = c === WHITE ? r2 <= r : r2 >= r;
+        if (ahead && Math.abs(f2 - f) <= 1) set(passedLo, passedHi, i, s);
+        if (ahead && f2 === f) set(forwardLo, forwardHi, i, s);
+        if (behindOrLevel && Math.abs(f2 - f) === 1) set(supportLo, supportHi, i, s);
+        const dr = c === WHITE ? r2 - r : r - r2;
+        if (Math.abs(f2 - f) <= 1 && dr === 1) set(shieldNearLo, shieldNearHi, i, s);
+        if (Math.abs(f2 - f) <= 1 && dr === 2) set(shieldFarLo, shieldFarHi, i, s);
+      }
+    }
+  }
+  for (let a = 0; a < 64; a++) {
+    for (let b = 0; b < 64; b++) distance[a * 64 + b] = Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 3) - (b >> 3)));
+  }
+}
+
+function popcnt(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+// ---- the evaluation ----
+
+/**
+ * Feature accumulator: features[i] = White's count minus Black's count for term i. Filled by
+ * every evaluation (cheap: plain int adds), read by tuners through evaluateFeatures.
+ */
+const features = new Int32Array(TERM_COUNT);
+const pstTerms = new Int32Array(2);
+
+function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
+  theirPawnAttLo: number, theirPawnAttHi: number, sign: number): void {
+  const them = us ^ 1, o = us << 3, e = them << 3;
+  const pl = pos.pieceLo, ph = pos.pieceHi, board = pos.board;
+  const ownPawnLo = pl[o | PAWN], ownPawnHi = ph[o | PAWN];
+  const theirPawnLo = pl[e | PAWN], theirPawnHi = ph[e | PAWN];
+  const f = features;
+
+  // Pawn structure.
+  let lo = ownPawnLo, hi = ownPawnHi;
+  const ownKing = pos.kingSq[us], theirKing = pos.kingSq[them];
+  while ((lo | hi) !== 0) {
+    let sq: number;
+    if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
+    const i = (us << 6) | sq, file = sq & 7;
+    const relRank = us === WHITE ? sq >> 3 : 7 - (sq >> 3);
+    const ownAhead = ((forwardLo[i] & ownPawnLo) | (forwardHi[i] & ownPawnHi)) !== 0;
+    if (ownAhead) f[T.DOUBLED] += sign;
+    if (((adjFiles[file] & ownPawnLo) | (adjFiles[file] & ownPawnHi)) === 0) f[T.ISOLATED] += sign;
+    else if (((supportLo[i] & ownPawnLo) | (supportHi[i] & ownPawnHi)) === 0) {
+      const stop = us === WHITE ? sq + 8 : sq - 8;
+      if (stop < 32 ? (theirPawnAttLo >>> stop) & 1 : (theirPawnAttHi >>> (stop - 32)) & 1) f[T.BACKWARD] += sign;
+    }
+    if (!ownAhead && ((passedLo[i] & theirPawnLo) | (passedHi[i] & theirPawnHi)) === 0) {
+      f[T.PASSED + relRank] += sign;
+      const stop = us === WHITE ? sq + 8 : sq - 8;
+      if (board[stop] === 0) f[T.PASSED_FREE + relRank] += sign;
+      if (relRank > 2) f[T.PASSED_KING] += sign * (distance[theirKing * 64 + stop] - distance[ownKing * 64 + stop]) * (relRank - 2);
+    }
+  }
+
+  // Pieces: mobility, attacks on the enemy king zone, rook files.
+  const areaLo = ~(ownPawnLo | pl[o | KING] | theirPawnAttLo), areaHi = ~(ownPawnHi | ph[o | KING] | theirPawnAttHi);
+  const zoneLo = kingAttacksLo[theirKing] | (theirKing < 32 ? 1 << theirKing : 0);
+  const zoneHi = kingAttacksHi[theirKing] | (theirKing >= 32 ? 1 << (theirKing - 32) : 0);
+  let attackers = 0, kn = 0, kb = 0, kr = 0, kq = 0;
+
+  lo = pl[o | KNIGHT]; hi = ph[o | KNIGHT];
+  while ((lo | hi) !== 0) {
+    let sq: number;
+    if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
+    const aLo = knightAttacksLo[sq], aHi = knightAttacksHi[sq];
+    f[T.MOBILITY + 0] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[0]);
+    const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
+    if (z !== 0) { attackers++; kn += z; }
+  }
+  lo = pl[o | BISHOP]; hi = ph[o | BISHOP];
+  while ((lo | hi) !== 0) {
+    let sq: number;
+    if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
+    const bi = bishopIndex(sq, occLo, occHi);
+    const aLo = bishopTable[bi], aHi = bishopTable[bi + 1];
+    f[T.MOBILITY + 1] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[1]);
+    const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
+    if (z !== 0) { attackers++; kb += z; }
+  }
+  lo = pl[o | ROOK]; hi = ph[o | ROOK];
+  while ((lo | hi) !== 0) {
+    let sq: number;
+    if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
+    const ri = rookIndex(sq, occLo, occHi);
+    const aLo = rookTable[ri], aHi = rookTable[ri + 1];
+    f[T.MOBILITY + 2] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[2]);
+    const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
+    if (z !== 0) { attackers++; kr += z; }
+    const fm = fileLo[sq & 7];
+    if (((fm & ownPawnLo) | (fm & ownPawnHi)) === 0) {
+      if (((fm & theirPawnLo) | (fm & theirPawnHi)) === 0) f[T.ROOK_OPEN] += sign; else f[T.ROOK_SEMIOPEN] += sign;
+    }
+  }
+  lo = pl[o | QUEEN]; hi = ph[o | QUEEN];
+  while ((lo | hi) !== 0) {
+    let sq: number;
+    if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
+    const bi = bishopIndex(sq, occLo, occHi), ri = rookIndex(sq, occLo, occHi);
+    const aLo = bishopTable[bi] | rookTable[ri], aHi = bishopTable[bi + 1] | rookTable[ri + 1];
+    f[T.MOBILITY + 3] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[3]);
+    const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
+    if (z !== 0) { attackers++; kq += z; }
+  }
+  // One lone attacker is rarely dangerous; two or more coordinate.
+  if (attackers >= 2) {
+    f[T.KING_ATTACK + 0] += sign * kn; f[T.KING_ATTACK + 1] += sign * kb;
+    f[T.KING_ATTACK + 2] += sign * kr; f[T.KING_ATTACK + 3] += sign * kq;
+  }
+
+  // Own king shelter.
+  const ki = (us << 6) | ownKing;
+  f[T.SHIELD_NEAR] += sign * (popcnt(shieldNearLo[ki] & ownPawnLo) + popcnt(shieldNearHi[ki] & ownPawnHi));
+  f[T.SHIELD_FAR] += sign * (popcnt(shieldFarLo[ki] & ownPawnLo) + popcnt(shieldFarHi[ki] & ownPawnHi));
+  const kf = fileLo[ownKing & 7];
+  if (((kf & ownPawnLo) | (kf & ownPawnHi)) === 0) f[T.KING_OPEN_FILE] += sign;
+
+  // Bishop pair.
+  if ((pl[o | BISHOP] | ph[o | BISHOP]) !== 0 && popcnt(pl[o | BISHOP]) + popcnt(ph[o | BISHOP]) >= 2) f[T.BISHOP_PAIR] += sign;
+
+}
+
+/** Fills `features` (White minus Black) and returns the phase. */
+function computeFeatures(pos: Position): number {
+  features.fill(0);
+  const pl = pos.pieceLo, ph = pos.pieceHi;
+  const occLo = pos.colorLo[0] | pos.colorLo[1], occHi = pos.colorHi[0] | pos.colorHi[1];
+  const wpLo = pl[WHITE << 3 | PAWN], wpHi = ph[WHITE << 3 | PAWN];
+  const bpLo = pl[BLACK << 3 | PAWN], bpHi = ph[BLACK << 3 | PAWN];
+  // Pawn attack sets: white pawns attack up-left (<<7, not from file a) and up-right (<<9, not from file h).
+  const wlL = wpLo & ~FILE_A, wlH = wpHi & ~FILE_A, wrL = wpLo & ~FILE_H, wrH = wpHi & ~FILE_H;
+  const wAttLo = (wlL << 7) | (wrL << 9);
+  const wAttHi = (wlH << 7) | (wlL >>> 25) | (wrH << 9) | (wrL >>> 23);
+  const blL = bpLo & ~FILE_A, blH = bpHi & ~FILE_A, brL = bpLo & ~FILE_H, brH = bpHi & ~FILE_H;
+  const bAttLo = (blL >>> 9) | (blH << 23) | (brL >>> 7) | (brH << 25);
+  const bAttHi = (blH >>> 9) | (brH >>> 7);
+  sideTerms(pos, WHITE, occLo, occHi, bAttLo, bAttHi, 1);
+  sideTerms(pos, BLACK, occLo, occHi, wAttLo, wAttHi, -1);
+  features[T.TEMPO] = pos.side === WHITE ? 1 : -1;
+  return gamePhase(pos);
+}
+
+/**
+ * Endgame scale 0..64 for the side `strong` that the raw score favours: 0 when it cannot
+ * possibly mate, small for material balances that are usually drawn, 32 for pure
+ * opposite-coloured bishop endings.
+ */
+function endgameScale(pos: Position, strong: number): number {
+  const pl = pos.pieceLo, ph = pos.pieceHi, weak = strong ^ 1, s = strong << 3, w = weak << 3;
+  const strongPawns = popcnt(pl[s | PAWN]) + popcnt(ph[s | PAWN]);
+  const weakPawns = popcnt(pl[w | PAWN]) + popcnt(ph[w | PAWN]);
+  const sN = popcnt(pl[s | KNIGHT]) + popcnt(ph[s | KNIGHT]), sB = popcnt(pl[s | BISHOP]) + popcnt(ph[s | BISHOP]);
+  const sR = popcnt(pl[s | ROOK]) + popcnt(ph[s | ROOK]), sQ = popcnt(pl[s | QUEEN]) + popcnt(ph[s | QUEEN]);
+  const wN = popcnt(pl[w | KNIGHT]) + popcnt(ph[w | KNIGHT]), wB = popcnt(pl[w | BISHOP]) + popcnt(ph[w | BISHOP]);
+  const wR = popcnt(pl[w | ROOK]) + popcnt(ph[w | ROOK]), wQ = popcnt(pl[w | QUEEN]) + popcnt(ph[w | QUEEN]);
+  if (strongPawns === 0) {
+    const strongNpm = sN * MATERIAL_MG[KNIGHT] + sB * MATERIAL_MG[BISHOP] + sR * MATERIAL_MG[ROOK] + sQ * MATERIAL_MG[QUEEN];
+    const weakNpm = wN * MATERIAL_MG[KNIGHT] + wB * MATERIAL_MG[BISHOP] + wR * MATERIAL_MG[ROOK] + wQ * MATERIAL_MG[QUEEN];
+    // A lone minor (or nothing) cannot mate; neither can two knights against a bare king.
+    if (strongNpm < MATERIAL_MG[ROOK]) return weakPawns === 0 ? 0 : 4;
+    if (sN === 2 && sB + sR + sQ === 0) return weakPawns === 0 ? 0 : 8;
+    // Up by at most a minor piece without pawns (KRvKB, KRvKN, KRBvKR ...): usually drawn.
+    if (strongNpm - weakNpm <= MATERIAL_MG[BISHOP]) return 12;
+  }
+  // Opposite-coloured bishops with only pawns besides.
+  if (sB === 1 && wB === 1 && sN + sR + sQ + wN + wR + wQ === 0) {
+    const sbLo = pl[s | BISHOP], sbHi = ph[s | BISHOP], wbLo = pl[w | BISHOP], wbHi = ph[w | BISHOP];
+    const sSq = sbLo !== 0 ? 31 - Math.clz32(sbLo) : 63 - Math.clz32(sbHi);
+    const wSq = wbLo !== 0 ? 31 - Math.clz32(wbLo) : 63 - Math.clz32(wbHi);
+    const colour = (sq: number) => ((sq >> 3) + sq) & 1;
+    if (colour(sSq) !== colour(wSq)) return strongPawns - weakPawns <= 2 ? 24 : 40;
+  }
+  return 64;
+}
+
+/** Full static evaluation in centipawns, side to move's view. */
+export function evaluate(pos: Position): number {
+  const phase = computeFeatures(pos);
+  materialPstTerms(pos, pstTerms);
+  let mg = pstTerms[0], eg = pstTerms[1];
+  const f = features, wts = EVAL_WEIGHTS;
+  for (let i = 0; i < TERM_COUNT; i++) {
+    const x = f[i];
+    if (x !== 0) { mg += wts[2 * i] * x; eg += wts[2 * i + 1] * x; }
+  }
+  let white = ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
+  const scale = endgameScale(pos, white >= 0 ? WHITE : BLACK);
+  if (scale !== 64) white = (white * scale / 64) | 0;
+  return pos.side === WHITE ? white : -white;
+}
+
+/**
+ * For tuners: the feature vector (White minus Black, length TERM_COUNT) written into `out`,
+ * and the phase and endgame scale. evaluate(pos) equals, from White's view,
+ * trunc(trunc(((mgPst + sum w_mg x) * phase + (egPst + sum w_eg x) * (24 - phase)) / 24) * scale / 64).
+ */
+export function evaluateFeatures(pos: Position, out: Int32Array): { phase: number; scale: number; mgPst: number; egPst: number } {
+  const phase = computeFeatures(pos);
+  out.set(features);
+  materialPstTerms(pos, pstTerms);
+  let mg = pstTerms[0], eg = pstTerms[1];
+  for (let i = 0; i < TERM_COUNT; i++) { mg += EVAL_WEIGHTS[2 * i] * features[i]; eg += EVAL_WEIGHTS[2 * i + 1] * features[i]; }
+  const white = ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
+  return { phase, scale: endgameScale(pos, white >= 0 ? WHITE : BLACK), mgPst: pstTerms[0], egPst: pstTerms[1] };
+}
+
+/** True when nobody can mate: no pawns, rooks or queens and at most one minor piece in total. */
+export function insufficientMaterial(pos: Position): boolean {
+  const pl = pos.pieceLo, ph = pos.pieceHi;
+  if ((pl[1] | ph[1] | pl[9] | ph[9] | pl[4] | ph[4] | pl[12] | ph[12] | pl[5] | ph[5] | pl[13] | ph[13]) !== 0) return false;
+  const wMinor = popcnt(pl[2]) + popcnt(ph[2]) + popcnt(pl[3]) + popcnt(ph[3]);
+  const bMinor = popcnt(pl[10]) + popcnt(ph[10]) + popcnt(pl[11]) + popcnt(ph[11]);
+  // KvK, KminorvK, and KminorvKminor cannot be forced; declared drawn for search purposes
+  // only when at most one minor exists (KBvKN mates are helpmates but possible, stay searched).
+  return wMinor + bMinor <= 1;
+}

@@ -1,0 +1,12 @@
+/** The playing engine's public API: search, evaluation, bench. */
+export type { EngineOptions, MoveSource, Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
+export { Engine, MATE, MATE_BOUND, toUciScore } from './search.js';
+export { evaluate, evaluateFeatures, EVAL_WEIGHTS, T as EVAL_TERMS, TERM_COUNT, insufficientMaterial } from './evaluate.js';
+export {
+  evaluateMaterialPst, gamePhase, taper, materialPstTerms, MG_TABLE, EG_TABLE, PST_MG, PST_EG,
+  MATERIAL_MG, MATERIAL_EG, PHASE_MAX, PHASE_WEIGHT,
+} from './pst.js';
+export { seeGe, SEE_VALUE } from './see.js';
+export { TranspositionTable } from './tt.js';
+export { computeTimeBudget } from './timeman.js';
+export { runBench, BENCH_FENS, BENCH_DEPTH } from './bench.js';

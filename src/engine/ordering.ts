@@ -1,0 +1,113 @@
+/**
+ * Move ordering: scores for every generated move (TT move, good captures by MVV-LVA with SEE,
+ * promotions, killers, counter-move, history) and the history/killer/counter tables that
+ * learn from beta cutoffs. Moves are then picked best-first by selection (pickNext), which is
+ * cheap because most nodes cut off after one or two moves.
+ */
+import { KING, PAWN, QUEEN } from '../core/types.js';
+import type { Position } from '../core/position.js';
+import { SEE_VALUE, seeGe } from './see.js';
+
+export const MAX_PLY = 128;
+
+const SCORE_TT = 1 << 30;
+const SCORE_GOOD_CAPTURE = 1 << 28;
+const SCORE_KILLER_1 = 1 << 27;
+const SCORE_KILLER_2 = SCORE_KILLER_1 - 1;
+const SCORE_COUNTER = SCORE_KILLER_1 - 2;
+const SCORE_BAD_CAPTURE = -(1 << 24);
+const SCORE_UNDERPROMOTION = -(1 << 26);
+/** History values stay within +-HISTORY_MAX (gravity keeps them there). */
+export const HISTORY_MAX = 16384;
+
+/** Least-valuable-attacker tiebreak rank by type (-, P, B, N, R, Q, K). */
+const LVA = Int32Array.of(0, 1, 3, 2, 4, 5, 6);
+
+export class MoveOrdering {
+  /** [side * 4096 + from * 64 + to] */
+  readonly history = new Int32Array(2 * 64 * 64);
+  /** Two killers per ply. */
+  readonly killers = new Int32Array(MAX_PLY * 2 + 4);
+  /** Best reply to the previous move, [piece * 64 + to] of the previous move. */
+  readonly counters = new Int32Array(16 * 64);
+
+  clear(): void { this.history.fill(0); this.killers.fill(0); this.counters.fill(0); }
+
+  /** Between searches: old history fades, killers are position-specific so they go. */
+  newSearch(): void {
+    const h = this.history;
+    for (let i = 0; i < h.length; i++) h[i] = h[i] >> 1;
+    this.killers.fill(0);
+  }
+
+  /** Scores all moves of a main-search node. */
+  scoreMoves(pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, ttMove: number, ply: number, counter: number): void {
+    const board = pos.board, hist = this.history, hBase = pos.side << 12;
+    const k1 = this.killers[ply * 2], k2 = this.killers[ply * 2 + 1];
+    for (let i = start; i < end; i++) {
+      const m = moves[i];
+      if (m === ttMove) { scores[i] = SCORE_TT; continue; }
+      const to = (m >> 6) & 63, promo = (m >> 12) & 7;
+      const victim = (m >> 15) === 1 ? PAWN : board[to] & 7;
+      if (promo !== 0) {
+        scores[i] = promo === QUEEN ? SCORE_GOOD_CAPTURE + SEE_VALUE[QUEEN] + SEE_VALUE[victim] * 16 : SCORE_UNDERPROMOTION + promo;
+      } else if (victim !== 0) {
+        const attacker = board[m & 63] & 7;
+        const mvvLva = SEE_VALUE[victim] * 16 - LVA[attacker];
+        // Only captures of a cheaper piece can lose material.
+        const good = SEE_VALUE[victim] >= SEE_VALUE[attacker] || attacker === KING || seeGe(pos, m, 0);
+        scores[i] = (good ? SCORE_GOOD_CAPTURE : SCORE_BAD_CAPTURE) + mvvLva;
+      } else if (m === k1) scores[i] = SCORE_KILLER_1;
+      else if (m === k2) scores[i] = SCORE_KILLER_2;
+      else if (m === counter) scores[i] = SCORE_COUNTER;
+      else scores[i] = hist[hBase | (m & 0xfff)];
+    }
+  }
+
+  /** Scores captures and promotions for quiescence: MVV-LVA only (SEE is checked when searched). */
+  scoreNoisy(pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, ttMove: number): void {
+    const board = pos.board;
+    for (let i = start; i < end; i++) {
+      const m = moves[i];
+      if (m === ttMove) { scores[i] = SCORE_TT; continue; }
+      const to = (m >> 6) & 63, promo = (m >> 12) & 7;
+      const victim = (m >> 15) === 1 ? PAWN : board[to] & 7;
+      let s = SEE_VALUE[victim] * 16 - LVA[board[m & 63] & 7];
+      if (promo === QUEEN) s += SEE_VALUE[QUEEN] * 16; else if (promo !== 0) s += SCORE_UNDERPROMOTION;
+      scores[i] = s;
+    }
+  }
+
+  /** After a quiet move caused a beta cutoff: reward it, punish the quiets tried before it. */
+  updateQuiet(side: number, best: number, tried: Int32Array, triedStart: number, triedCount: number, depth: number, ply: number, prevKey: number): void {
+    const bonus = Math.min(depth * depth + depth, 1600);
+    const hist = this.history, base = side << 12;
+    gravity(hist, base | (best & 0xfff), bonus);
+    for (let i = 0; i < triedCount; i++) {
+      const m = tried[triedStart + i];
+      if (m !== best) gravity(hist, base | (m & 0xfff), -bonus);
+    }
+    const k = ply * 2;
+    if (this.killers[k] !== best) { this.killers[k + 1] = this.killers[k]; this.killers[k] = best; }
+    if (prevKey >= 0) this.counters[prevKey] = best;
+  }
+
+  historyOf(side: number, m: number): number { return this.history[(side << 12) | (m & 0xfff)]; }
+}
+
+/** History gravity: h += bonus - h * |bonus| / MAX keeps |h| <= MAX and favours recent results. */
+function gravity(hist: Int32Array, i: number, bonus: number): void {
+  const h = hist[i];
+  hist[i] = h + bonus - ((h * (bonus < 0 ? -bonus : bonus)) / HISTORY_MAX | 0);
+}
+
+/** Swaps the highest-scored move of [i, end) to index i and returns it. */
+export function pickNext(moves: Int32Array, scores: Int32Array, i: number, end: number): number {
+  let best = i, bestScore = scores[i];
+  for (let j = i + 1; j < end; j++) if (scores[j] > bestScore) { bestScore = scores[j]; best = j; }
+  if (best !== i) {
+    const m = moves[best]; moves[best] = moves[i]; moves[i] = m;
+    scores[best] = scores[i]; scores[i] = bestScore;
+  }
+  return moves[i];
+}

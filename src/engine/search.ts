@@ -1,0 +1,575 @@
+/**
+ * The searcher: iterative deepening over a principal-variation alpha-beta search with
+ * aspiration windows, a transposition table, null-move pruning, late-move reductions,
+ * reverse futility / futility / late-move pruning, check extension, mate-distance pruning and
+ * a quiescence search on captures and promotions. All per-node storage is preallocated.
+ */
+import { BISHOP, KNIGHT, QUEEN, ROOK } from '../core/types.js';
+import type { Position } from '../core/position.js';
+import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
+import { evaluate, insufficientMaterial } from './evaluate.js';
+import { SEE_VALUE, seeGe } from './see.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt.js';
+import { MAX_PLY, MoveOrdering, pickNext } from './ordering.js';
+import { computeTimeBudget } from './timeman.js';
+import type { EngineOptions, MoveSource, Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
+
+export const MATE = 32000;
+/** Scores at or beyond this are mates (found within MAX_PLY plies). */
+export const MATE_BOUND = MATE - 2 * MAX_PLY;
+const INF = 32001;
+const NO_EVAL = -32002;
+
+/** Late-move reduction by [depth * 64 + moveCount]: grows with log(depth) * log(moves). */
+const LMR = new Int8Array(64 * 64);
+for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(0.75 + Math.log(d) * Math.log(m) / 2.25);
+
+export function scoreToTt(score: number, ply: number): number {
+  return score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score;
+}
+export function scoreFromTt(score: number, ply: number): number {
+  return score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score;
+}
+/** Internal score to UCI score: mate in moves (negative when getting mated). */
+export function toUciScore(score: number): Score {
+  if (score >= MATE_BOUND) return { mate: (MATE - score + 1) >> 1 };
+  if (score <= -MATE_BOUND) return { mate: -((MATE + score) >> 1) };
+  return { cp: score };
+}
+
+interface RootMove { move: number; score: number; prevScore: number; pv: number[]; }
+
+export class Engine {
+  private tt: TranspositionTable;
+  private moveSource: MoveSource;
+  private moveOverheadMs: number;
+  private multiPv: number;
+  private readonly ordering = new MoveOrdering();
+  private readonly ownControl = new Int32Array(2);
+  private control: Int32Array = this.ownControl;
+
+  // Per-ply scratch, preallocated.
+  private readonly moves = new Int32Array((MAX_PLY + 2) * MAX_MOVES);
+  private readonly scores = new Int32Array((MAX_PLY + 2) * MAX_MOVES);
+  private readonly quiets = new Int32Array((MAX_PLY + 2) * 64);
+  private readonly pvTable = new Int32Array((MAX_PLY + 2) * (MAX_PLY + 2));
+  private readonly pvLen = new Int32Array(MAX_PLY + 2);
+  private readonly evalStack = new Int32Array(MAX_PLY + 2);
+  private readonly keyLo = new Int32Array(MAX_PLY + 2);
+  private readonly keyHi = new Int32Array(MAX_PLY + 2);
+
+  // Per-search state.
+  private pos!: Position;
+  private nodes = 0;
+  private nextCheck = 0;
+  private nodeLimit = Infinity;
+  private seldepth = 0;
+  private stopped = false;
+  private startTime = 0;
+  private timingStart = 0;
+  private timed = false;
+  private pondering = false;
+  private softMs = Infinity;
+  private hardMs = Infinity;
+  private completedDepth = 0;
+  private rootMoves: RootMove[] = [];
+
+  constructor(options: EngineOptions = {}) {
+    this.tt = new TranspositionTable(options.hashMb ?? 16);
+    this.moveSource = options.moveSource ?? defaultGenerator;
+    this.moveOverheadMs = options.moveOverheadMs ?? 30;
+    this.multiPv = Math.max(1, options.multiPv ?? 1);
+  }
+
+  setHashSize(mb: number): void { this.tt.resize(mb); }
+  clearHash(): void { this.tt.clear(); }
+  setMoveOverhead(ms: number): void { this.moveOverheadMs = Math.max(0, ms); }
+  setMultiPv(n: number): void { this.multiPv = Math.max(1, Math.floor(n)); }
+  setMoveSource(src: MoveSource): void { this.moveSource = src; }
+  newGame(): void { this.tt.clear(); this.ordering.clear(); }
+  stop(): void { Atomics.store(this.control, 0, 1); }
+  /** Permille of the hash table used by the current search. */
+  hashfull(): number { return this.tt.hashfull(); }
+
+  search(pos: Position, limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
+    this.pos = pos;
+    this.control = hooks.control ?? this.ownControl;
+    if (this.control === this.ownControl) { this.ownControl[0] = 0; this.ownControl[1] = 0; }
+    const onInfo = hooks.onInfo;
+    this.startTime = Date.now();
+    this.timingStart = this.startTime;
+    this.nodes = 0;
+    this.seldepth = 0;
+    this.stopped = false;
+    this.completedDepth = 0;
+    this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
+    this.nextCheck = Math.min(1024, this.nodeLimit);
+    this.pondering = limits.ponder === true;
+    const budget = computeTimeBudget(limits, pos.side, this.moveOverheadMs);
+    this.timed = budget.timed && !limits.infinite;
+    this.softMs = budget.softMs; this.hardMs = budget.hardMs;
+    this.tt.newSearch();
+    this.ordering.newSearch();
+    const maxDepth = limits.depth !== undefined && limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
+
+    // Root moves, ordered by the usual heuristics for the first iteration.
+    const rootPly = pos.ply;
+    const hashLo = pos.hashLo, hashHi = pos.hashHi;
+    const n = this.moveSource.generate(pos, this.moves, 0);
+    if (n === 0) {
+      const score: Score = pos.inCheck() ? { mate: 0 } : { cp: 0 };
+      return { bestMove: 0, ponderMove: 0, score, depth: 0, nodes: 0, timeMs: Date.now() - this.startTime, pv: [] };
+    }
+    const e = this.tt.probe(hashLo, hashHi);
+    this.ordering.scoreMoves(pos, this.moves, this.scores, 0, n, e >= 0 ? this.tt.move(e) : 0, 0, -1);
+    this.rootMoves = [];
+    for (let i = 0; i < n; i++) {
+      const m = pickNext(this.moves, this.scores, i, n);
+      this.rootMoves.push({ move: m, score: -INF, prevScore: -INF, pv: [m] });
+    }
+    this.keyLo[0] = hashLo; this.keyHi[0] = hashHi;
+
+    let bestMoveChanges = 0, lastBest = 0, stableIterations = 0;
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      for (const rm of this.rootMoves) { rm.prevScore = rm.score; rm.score = -INF; }
+      const lines = Math.min(this.multiPv, this.rootMoves.length);
+      for (let pvIdx = 0; pvIdx < lines && !this.stopped; pvIdx++) {
+        this.seldepth = 0;
+        let delta = 18;
+        const prev = this.rootMoves[pvIdx].prevScore;
+        let alpha = -INF, beta = INF;
+        if (depth >= 5 && prev > -MATE_BOUND && prev < MATE_BOUND) { alpha = Math.max(prev - delta, -INF); beta = Math.min(prev + delta, INF); }
+        for (;;) {
+          const score = this.rootSearch(alpha, beta, depth, pvIdx);
+          this.sortRootMoves(pvIdx);
+          if (this.stopped) break;
+          if (score <= alpha) {
+            beta = (alpha + beta) >> 1;
+            alpha = Math.max(score - delta, -INF);
+            this.report(onInfo, depth, pvIdx, 'upper');
+          } else if (score >= beta) {
+            beta = Math.min(score + delta, INF);
+            this.report(onInfo, depth, pvIdx, 'lower');
+          } else break;
+          delta += delta >> 1;
+          if (delta > 600) { alpha = -INF; beta = INF; }
+        }
+        this.sortRootMoves(0, pvIdx + 1);
+        if (!this.stopped) this.report(onInfo, depth, pvIdx, undefined);
+      }
+      if (this.stopped) break;
+      this.completedDepth = depth;
+      const best = this.rootMoves[0].move;
+      if (best !== lastBest) { bestMoveChanges++; stableIterations = 0; lastBest = best; } else stableIterations++;
+
+      if (this.timed && !this.pondering) {
+        const elapsed = Date.now() - this.timingStart;
+        if (this.rootMoves.length === 1 && depth >= 4) break;
+        // A best move that keeps changing earns more time; a stable one less.
+        const factor = stableIterations >= 4 ? 0.6 : stableIterations >= 2 ? 0.8 : 1.2;
+        if (elapsed >= this.softMs * factor * 0.6) break;
+      }
+      // A forced mate within the depth searched will not change with more depth.
+      const s = this.rootMoves[0].score;
+      if (!limits.infinite && !this.pondering && limits.depth === undefined && Math.abs(s) >= MATE_BOUND && MATE - Math.abs(s) <= depth) break;
+    }
+    void bestMoveChanges;
+
+    // infinite / ponder: UCI says do not answer before "stop" (or ponderhit), so wait for it when
+    // someone can signal us (a SharedArrayBuffer control block).
+    if ((limits.infinite || this.pondering) && !this.stopped && this.control.buffer instanceof SharedArrayBuffer) {
+      while (Atomics.load(this.control, 0) === 0 && !(this.pondering && Atomics.load(this.control, 1) !== 0)) {
+        Atomics.wait(this.control, 0, 0, 20);
+      }
+    }
+
+    // Restore the position defensively (every make is paired with an unmake).
+    while (pos.ply > rootPly) pos.unmakeMove();
+
+    const best = this.rootMoves[0];
+    const pv = best.pv.slice();
+    let ponderMove = pv.length >= 2 ? pv[1] : 0;
+    if (ponderMove === 0) ponderMove = this.ttPonderMove(pos, best.move);
+    const scoreValue = best.score !== -INF ? best.score : best.prevScore;
+    return {
+      bestMove: best.move,
+      ponderMove,
+      score: toUciScore(scoreValue === -INF ? 0 : scoreValue),
+      depth: this.completedDepth,
+      nodes: this.nodes,
+      timeMs: Date.now() - this.startTime,
+      pv,
+    };
+  }
+
+  /** A reply to `move` from the hash table, if it is legal. */
+  private ttPonderMove(pos: Position, move: number): number {
+    pos.makeMove(move);
+    let reply = 0;
+    const e = this.tt.probe(pos.hashLo, pos.hashHi);
+    if (e >= 0) {
+      const m = this.tt.move(e);
+      const n = this.moveSource.generate(pos, this.moves, 0);
+      for (let i = 0; i < n; i++) if (this.moves[i] === m) { reply = m; break; }
+    }
+    pos.unmakeMove();
+    return reply;
+  }
+
+  /** Stable sort of rootMoves[from, to) by score, best first. */
+  private sortRootMoves(from: number, to = this.rootMoves.length): void {
+    const part = this.rootMoves.slice(from, to);
+    part.sort((a, b) => b.score - a.score);
+    for (let i = 0; i < part.length; i++) this.rootMoves[from + i] = part[i];
+  }
+
+  private report(onInfo: ((info: SearchInfo) => void) | undefined, depth: number, pvIdx: number, bound: 'lower' | 'upper' | undefined): void {
+    if (onInfo === undefined) return;
+    const ms = Date.now() - this.startTime;
+    // Bound updates are noise early on; only send them for long searches.
+    if (bound !== undefined && ms < 1000) return;
+    const rm = this.rootMoves[pvIdx];
+    const score = rm.score !== -INF ? rm.score : rm.prevScore;
+    const info: SearchInfo = {
+      depth, seldepth: Math.max(this.seldepth, depth), multipv: pvIdx + 1, score: toUciScore(score === -INF ? 0 : score),
+      nodes: this.nodes, nps: Math.floor(this.nodes * 1000 / Math.max(1, ms)), timeMs: ms,
+      hashfull: this.tt.hashfull(), pv: rm.pv.slice(),
+    };
+    if (bound !== undefined) info.bound = bound;
+    onInfo(info);
+  }
+
+  // ---- limits ----
+
+  private checkLimits(): void {
+    this.nextCheck = Math.min(this.nodes + 1024, this.nodeLimit);
+    if (this.nodes >= this.nodeLimit) { this.stopped = true; return; }
+    const c = this.control;
+    if (Atomics.load(c, 0) !== 0) { this.stopped = true; return; }
+    if (this.pondering && Atomics.load(c, 1) !== 0) {
+      // ponderhit: from now on the clock is ours, measured from this moment.
+      this.pondering = false;
+      this.timingStart = Date.now();
+    }
+    // Depth 1 always completes so there is a real best move.
+    if (this.timed && !this.pondering && this.completedDepth >= 1 && Date.now() - this.timingStart >= this.hardMs) this.stopped = true;
+  }
+
+  // ---- root ----
+
+  private rootSearch(alpha: number, beta: number, depth: number, pvIdx: number): number {
+    const pos = this.pos, rms = this.rootMoves;
+    let best = -INF;
+    const origAlpha = alpha;
+    const inCheck = pos.inCheck();
+    this.evalStack[0] = inCheck ? NO_EVAL : evaluate(pos);
+    for (let i = pvIdx; i < rms.length; i++) {
+      const rm = rms[i], m = rm.move;
+      pos.makeMove(m);
+      if (++this.nodes >= this.nextCheck) this.checkLimits();
+      this.keyLo[1] = pos.hashLo; this.keyHi[1] = pos.hashHi;
+      let score: number;
+      if (i === pvIdx) {
+        score = -this.negamax(-beta, -alpha, depth - 1, 1, false);
+      } else {
+        // Late root moves get a light reduction when quiet.
+        const quiet = pos.lastCaptured() === 0 && ((m >> 12) & 7) === 0;
+        let r = depth >= 3 && quiet && i - pvIdx >= 4 && !inCheck ? LMR[Math.min(depth, 63) * 64 + Math.min(i - pvIdx + 1, 63)] - 1 : 0;
+        if (r < 0) r = 0;
+        score = -this.negamax(-alpha - 1, -alpha, depth - 1 - r, 1, true);
+        if (score > alpha && r > 0) score = -this.negamax(-alpha - 1, -alpha, depth - 1, 1, true);
+        if (score > alpha && score < beta) score = -this.negamax(-beta, -alpha, depth - 1, 1, false);
+      }
+      pos.unmakeMove();
+      if (this.stopped) break;
+      if (i === pvIdx || score > alpha) {
+        rm.score = score;
+        const pv = [m];
+        for (let k = 1; k < this.pvLen[1]; k++) pv.push(this.pvTable[1 * (MAX_PLY + 2) + k]);
+        rm.pv = pv;
+      } else rm.score = -INF;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          if (score >= beta) break;
+        }
+      }
+    }
+    if (!this.stopped && pvIdx === 0 && best > -INF) {
+      let bestIdx = 0;
+      for (let i = 1; i < rms.length; i++) if (rms[i].score > rms[bestIdx].score) bestIdx = i;
+      const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
+      this.tt.store(pos.hashLo, pos.hashHi, rms[bestIdx].move, scoreToTt(best, 0), this.evalStack[0] === NO_EVAL ? 0 : this.evalStack[0], depth, bound);
+    }
+    return best;
+  }
+
+  // ---- main search ----
+
+  private isRepetition(ply: number): boolean {
+    const pos = this.pos, lo = pos.hashLo, hi = pos.hashHi;
+    const limit = ply - pos.halfmove;
+    for (let p = ply - 4; p >= 0 && p >= limit; p -= 2) {
+      if (this.keyLo[p] === lo && this.keyHi[p] === hi) return true;
+    }
+    // Not repeated inside the search tree: a draw only if the game history holds it twice.
+    return pos.halfmove >= 4 && pos.repetitions() >= 2;
+  }
+
+  private negamax(alpha: number, beta: number, depth: number, ply: number, cutNode: boolean, nullAllowed = true): number {
+    const pos = this.pos;
+    const pvNode = beta - alpha > 1;
+    this.pvLen[ply] = ply;
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+
+    // Draws and mate distance.
+    if (pos.halfmove >= 100 || insufficientMaterial(pos) || (pos.halfmove >= 4 && this.isRepetition(ply))) return 0;
+    if (ply >= MAX_PLY - 1) return pos.inCheck() ? 0 : evaluate(pos);
+    const mAlpha = Math.max(alpha, -MATE + ply), mBeta = Math.min(beta, MATE - ply - 1);
+    if (mAlpha >= mBeta) return mAlpha;
+
+    const inCheck = pos.inCheck();
+    if (inCheck) depth++;
+    if (depth <= 0) return this.qsearch(alpha, beta, ply);
+
+    // Transposition table.
+    const hashLo = pos.hashLo, hashHi = pos.hashHi, tt = this.tt;
+    const e = tt.probe(hashLo, hashHi);
+    let ttMove = 0, ttScore = 0, ttBound = BOUND_NONE, ttDepth = -100;
+    if (e >= 0) {
+      ttMove = tt.move(e); ttScore = scoreFromTt(tt.score(e), ply); ttBound = tt.bound(e); ttDepth = tt.depth(e);
+      if (!pvNode && ttDepth >= depth &&
+        (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha))) {
+        return ttScore;
+      }
+    }
+
+    // Static evaluation (refined by the TT score when its bound allows).
+    let staticEval = NO_EVAL, evalScore = NO_EVAL;
+    if (!inCheck) {
+      staticEval = e >= 0 ? tt.staticEval(e) : evaluate(pos);
+      evalScore = staticEval;
+      if (e >= 0 && Math.abs(ttScore) < MATE_BOUND &&
+        (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore > staticEval) || (ttBound === BOUND_UPPER && ttScore < staticEval))) {
+        evalScore = ttScore;
+      }
+    }
+    this.evalStack[ply] = staticEval;
+    const improving = !inCheck && ply >= 2 && this.evalStack[ply - 2] !== NO_EVAL && staticEval > this.evalStack[ply - 2];
+    this.ordering.killers[(ply + 1) * 2] = 0; this.ordering.killers[(ply + 1) * 2 + 1] = 0;
+
+    const us = pos.side, o = us << 3, pl = pos.pieceLo, ph = pos.pieceHi;
+    const hasPieces = (pl[o | KNIGHT] | ph[o | KNIGHT] | pl[o | BISHOP] | ph[o | BISHOP] | pl[o | ROOK] | ph[o | ROOK] | pl[o | QUEEN] | ph[o | QUEEN]) !== 0;
+
+    if (!pvNode && !inCheck) {
+      // Reverse futility: far above beta with little depth left, the opponent will not catch up.
+      if (depth <= 7 && evalScore - 80 * (depth - (improving ? 1 : 0)) >= beta && evalScore < MATE_BOUND) return evalScore;
+
+      // Null move: if passing still fails high, a real move will too (not in zugzwang-prone
+      // pawn endings: the side to move must have a piece).
+      if (nullAllowed && depth >= 3 && evalScore >= beta && staticEval >= beta - 20 && hasPieces && beta > -MATE_BOUND) {
+        const r = 3 + (depth >> 2) + Math.min(3, ((evalScore - beta) / 200) | 0);
+        pos.makeNullMove();
+        this.keyLo[ply + 1] = pos.hashLo; this.keyHi[ply + 1] = pos.hashHi;
+        this.evalStack[ply + 1] = NO_EVAL;
+        let score = -this.negamax(-beta, -beta + 1, depth - r, ply + 1, !cutNode, false);
+        pos.unmakeNullMove();
+        if (this.stopped) return 0;
+        if (score >= beta) {
+          if (score >= MATE_BOUND) score = beta;
+          if (depth < 10) return score;
+          // Deep nodes: verify with a reduced search without null moves (zugzwang safety).
+          const v = this.negamax(beta - 1, beta, depth - r, ply, false, false);
+          if (this.stopped) return 0;
+          if (v >= beta) return score;
+        }
+      }
+
+      // Razoring: hopeless at low depth, check whether captures can rescue it.
+      if (depth <= 2 && evalScore + 250 * depth < alpha) {
+        const q = this.qsearch(alpha, alpha + 1, ply);
+        if (q <= alpha) return q;
+      }
+    }
+
+    // Internal iterative reduction: without a hash move this node is probably not critical.
+    if (ttMove === 0 && depth >= 4 && (pvNode || cutNode)) depth--;
+
+    // Generate and order.
+    const base = ply * MAX_MOVES;
+    const moves = this.moves, scores = this.scores;
+    const end = this.moveSource.generate(pos, moves, base);
+    if (end === base) return inCheck ? -MATE + ply : 0;
+    let prevKey = -1, counter = 0;
+    if (pos.ply > 0) {
+      const prev = pos.moveAt(pos.ply - 1);
+      if (prev !== 0) { const pto = (prev >> 6) & 63; prevKey = (pos.board[pto] << 6) | pto; counter = this.ordering.counters[prevKey]; }
+    }
+    this.ordering.scoreMoves(pos, moves, scores, base, end, ttMove, ply, counter);
+
+    const qBase = ply * 64;
+    let quietCount = 0, moveCount = 0;
+    let best = -INF, bestMove = 0;
+    const origAlpha = alpha;
+    let skipQuiets = false;
+    const lmpLimit = improving ? 3 + depth * depth : (3 + depth * depth) >> 1;
+    const board = pos.board;
+
+    for (let i = base; i < end; i++) {
+      const m = pickNext(moves, scores, i, end);
+      const isCapture = board[(m >> 6) & 63] !== 0 || (m >> 15) === 1;
+      const isQuiet = !isCapture && ((m >> 12) & 7) === 0;
+      if (isQuiet && skipQuiets) continue;
+
+      let futile = false;
+      if (best > -MATE_BOUND && hasPieces) {
+        const lmrDepth = Math.max(0, depth - 1 - LMR[Math.min(depth, 63) * 64 + Math.min(moveCount + 1, 63)]);
+        if (isQuiet) {
+          // Late-move pruning: after enough quiet moves at low depth, the rest rarely matter.
+          if (!pvNode && depth <= 8 && quietCount >= lmpLimit) { skipQuiets = true; continue; }
+          // Futility: static eval plus a margin cannot reach alpha (checking moves excepted, below).
+          if (!inCheck && lmrDepth <= 6 && staticEval + 90 + 100 * lmrDepth <= alpha) futile = true;
+          if (lmrDepth <= 6 && !seeGe(pos, m, -30 * lmrDepth * lmrDepth)) continue;
+        } else if (depth <= 6 && scores[i] < (1 << 28) && !seeGe(pos, m, -90 * depth)) continue;
+      }
+
+      pos.makeMove(m);
+      if (++this.nodes >= this.nextCheck) this.checkLimits();
+      const givesCheck = pos.inCheck();
+      if (futile && !givesCheck) { pos.unmakeMove(); continue; }
+      this.keyLo[ply + 1] = pos.hashLo; this.keyHi[ply + 1] = pos.hashHi;
+      moveCount++;
+      if (isQuiet && quietCount < 64) this.quiets[qBase + quietCount++] = m;
+
+      const newDepth = depth - 1;
+      let score: number;
+      if (moveCount === 1) {
+        score = -this.negamax(-beta, -alpha, newDepth, ply + 1, !pvNode && !cutNode);
+      } else {
+        let r = 0;
+        if (depth >= 3 && isQuiet && moveCount > (pvNode ? 2 : 1)) {
+          r = LMR[Math.min(depth, 63) * 64 + Math.min(moveCount, 63)];
+          if (!pvNode) r++;
+          if (cutNode) r++;
+          if (!improving) r++;
+          if (givesCheck) r--;
+          if (scores[i] >= (1 << 27) - 2) r -= 2; // killers and counter-move
+          else r -= (scores[i] / 6000) | 0;     // history
+          if (r < 0) r = 0;
+          if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
+        }
+        score = -this.negamax(-alpha - 1, -alpha, newDepth - r, ply + 1, true);
+        if (score > alpha && r > 0) score = -this.negamax(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode);
+        if (pvNode && score > alpha && score < beta) score = -this.negamax(-beta, -alpha, newDepth, ply + 1, false);
+      }
+      pos.unmakeMove();
+      if (this.stopped) return 0;
+
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          bestMove = m;
+          alpha = score;
+          if (pvNode) this.updatePv(ply, m);
+          if (score >= beta) {
+            if (isQuiet) this.ordering.updateQuiet(us, m, this.quiets, qBase, quietCount, depth, ply, prevKey);
+            break;
+          }
+        }
+      }
+    }
+    if (moveCount === 0) {
+      // Every move was pruned (possible only after the best score was already a mate bound); be safe.
+      if (best === -INF) return inCheck ? -MATE + ply : alpha;
+    }
+
+    const bound = best >= beta ? BOUND_LOWER : pvNode && best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(hashLo, hashHi, bestMove, scoreToTt(best, ply), staticEval === NO_EVAL ? 0 : staticEval, depth, bound);
+    return best;
+  }
+
+  private updatePv(ply: number, m: number): void {
+    const row = ply * (MAX_PLY + 2), next = (ply + 1) * (MAX_PLY + 2);
+    const pvTable = this.pvTable;
+    pvTable[row + ply] = m;
+    const len = this.pvLen[ply + 1];
+    for (let k = ply + 1; k < len; k++) pvTable[row + k] = pvTable[next + k];
+    this.pvLen[ply] = Math.max(len, ply + 1);
+  }
+
+  // ---- quiescence ----
+
+  private qsearch(alpha: number, beta: number, ply: number): number {
+    const pos = this.pos;
+    this.pvLen[ply] = ply;
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    if (pos.halfmove >= 100 || insufficientMaterial(pos)) return 0;
+    const inCheck = pos.inCheck();
+    if (ply >= MAX_PLY - 1) return inCheck ? 0 : evaluate(pos);
+    const pvNode = beta - alpha > 1;
+
+    const hashLo = pos.hashLo, hashHi = pos.hashHi, tt = this.tt;
+    const e = tt.probe(hashLo, hashHi);
+    let ttMove = 0;
+    if (e >= 0) {
+      ttMove = tt.move(e);
+      const s = scoreFromTt(tt.score(e), ply), b = tt.bound(e);
+      if (!pvNode && (b === BOUND_EXACT || (b === BOUND_LOWER && s >= beta) || (b === BOUND_UPPER && s <= alpha))) return s;
+    }
+
+    let best = -INF, standPat = 0;
+    const base = ply * MAX_MOVES, moves = this.moves, scores = this.scores;
+    let end: number;
+    if (inCheck) {
+      end = this.moveSource.generate(pos, moves, base);
+      if (end === base) return -MATE + ply;
+    } else {
+      standPat = e >= 0 ? tt.staticEval(e) : evaluate(pos);
+      if (standPat >= beta) {
+        if (e < 0) tt.store(hashLo, hashHi, 0, scoreToTt(standPat, ply), standPat, -1, BOUND_LOWER);
+        return standPat;
+      }
+      if (standPat > alpha) alpha = standPat;
+      best = standPat;
+      end = this.moveSource.generateNoisy(pos, moves, base);
+    }
+    this.ordering.scoreNoisy(pos, moves, scores, base, end, ttMove);
+
+    const origAlpha = alpha;
+    let bestMove = 0;
+    const board = pos.board;
+    for (let i = base; i < end; i++) {
+      const m = pickNext(moves, scores, i, end);
+      if (!inCheck) {
+        const promo = (m >> 12) & 7;
+        if (promo !== 0 && promo !== QUEEN) continue; // underpromotions are for the main search
+        if (promo === 0) {
+          const victim = (m >> 15) === 1 ? 1 : board[(m >> 6) & 63] & 7;
+          // Delta pruning: even winning this piece cannot lift the score to alpha.
+          if (standPat + SEE_VALUE[victim] + 200 <= alpha) continue;
+          if (!seeGe(pos, m, 0)) continue;
+        }
+      }
+      pos.makeMove(m);
+      if (++this.nodes >= this.nextCheck) this.checkLimits();
+      const score = -this.qsearch(-beta, -alpha, ply + 1);
+      pos.unmakeMove();
+      if (this.stopped) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          bestMove = m;
+          if (pvNode) this.updatePv(ply, m);
+          if (score >= beta) break;
+        }
+      }
+    }
+    const bound = best >= beta ? BOUND_LOWER : pvNode && best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(hashLo, hashHi, bestMove, scoreToTt(best, ply), inCheck ? 0 : standPat, inCheck ? 0 : -1, bound);
+    return best;
+  }
+}
