@@ -1,0 +1,71 @@
+/**
+ * Perft speed: the matrix backend against chessops 0.15 (its own perft from chessops/debug,
+ * bulk-counted at depth 1) and the bitboard core, on the same positions in the same process.
+ * Each engine runs every position `--runs` times (default 5, interleaved); the figure is the
+ * median nodes/s per engine over runs of the whole set. Every count is checked against the
+ * published one. Short by design (2 shared cores): about 10–20 s.
+ *
+ *   npx tsc -p tsconfig.json && node dist/bench/matrix-perft-bench.js [--runs 5] [--quick]
+ */
+import { parseFen } from 'chessops/fen';
+import { Chess } from 'chessops/chess';
+import { perft as chessopsPerft } from 'chessops/debug';
+import { Position } from '../src/core/position.js';
+import { perft as corePerft } from '../src/core/perft.js';
+import { matrixBackend } from '../src/matrix/backend.js';
+
+interface Case { name: string; fen: string; depth: number; nodes: number }
+
+const CASES: Case[] = [
+  { name: 'start d5', fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', depth: 5, nodes: 4865609 },
+  { name: 'kiwipete d4', fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', depth: 4, nodes: 4085603 },
+  { name: 'pos3 d5', fen: '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', depth: 5, nodes: 674624 },
+  { name: 'pos4 d4', fen: 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', depth: 4, nodes: 422333 },
+  { name: 'pos5 d4', fen: 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8', depth: 4, nodes: 2103487 },
+];
+
+type Engine = { name: string; run: (c: Case) => number };
+
+const engines: Engine[] = [
+  { name: 'matrix', run: (c) => matrixBackend.perft(Position.fromFen(c.fen), c.depth) },
+  { name: 'bitboard', run: (c) => corePerft(Position.fromFen(c.fen), c.depth) },
+  { name: 'chessops', run: (c) => chessopsPerft(Chess.fromSetup(parseFen(c.fen).unwrap()).unwrap(), c.depth, false) },
+];
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function main(args: string[]): void {
+  const runsArg = args.indexOf('--runs');
+  const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 5;
+  const cases = args.includes('--quick') ? CASES.filter((c) => c.nodes < 1e6) : CASES;
+  const rates = new Map<string, number[]>(engines.map((e) => [e.name, []]));
+  // Warm-up: every engine once on a small case.
+  for (const e of engines) e.run({ ...CASES[2], depth: 3, nodes: 0 });
+  for (let r = 0; r < runs; r++) {
+    for (const e of engines) {
+      let nodes = 0, ms = 0;
+      for (const c of cases) {
+        const t0 = process.hrtime.bigint();
+        const n = e.run(c);
+        ms += Number(process.hrtime.bigint() - t0) / 1e6;
+        if (n !== c.nodes) throw new Error(`${e.name} ${c.name}: ${n} nodes, expected ${c.nodes}`);
+        nodes += n;
+      }
+      rates.get(e.name)!.push(nodes / (ms / 1000));
+    }
+  }
+  const total = cases.reduce((s, c) => s + c.nodes, 0);
+  console.log(`perft, ${cases.length} positions, ${total} nodes per run, ${runs} runs (median nodes/s)`);
+  const med = new Map([...rates].map(([k, v]) => [k, median(v)]));
+  for (const [name, v] of rates) {
+    console.log(`  ${name.padEnd(9)} ${(med.get(name)! / 1e6).toFixed(2).padStart(6)} M nodes/s   runs: ${v.map((x) => (x / 1e6).toFixed(2)).join(' ')}`);
+  }
+  const m = med.get('matrix')!;
+  console.log(`  matrix / chessops = ${(m / med.get('chessops')!).toFixed(2)}   matrix / bitboard = ${(m / med.get('bitboard')!).toFixed(2)}`);
+}
+
+main(process.argv.slice(2));
