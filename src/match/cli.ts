@@ -1,0 +1,298 @@
+/**
+ * `matrix-chess match …`: command-line front end of the match runner. Parses options, loads
+ * openings, runs the match with a progress line (TTY only), writes the PGN as games finish
+ * and prints the report. Returns the exit code: 0 done, 2 for a usage or setup mistake.
+ */
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { EngineError, type EngineSpec } from './uci-engine.js';
+import { OpeningError, loadOpenings, type Opening } from './openings.js';
+import { START_FEN } from '../core/position.js';
+import { runMatch, type MatchConfig, type MatchResult } from './match.js';
+import { formatElo, sprtBounds, type SprtConfig } from './stats.js';
+import type { DrawRule, ResignRule } from './adjudicate.js';
+
+export class MatchUsageError extends Error {
+  override readonly name = 'MatchUsageError';
+}
+
+export const MATCH_USAGE = `usage: matrix-chess match --engine1 SPEC --engine2 SPEC [options]
+
+  SPEC is one string of key=value words (quote values with spaces: arg='a b'):
+    cmd=PATH           program to run (required)
+    arg=ARG            one command-line argument (repeatable, in order)
+    name=NAME          name for the report and PGN (default: the engine's id name)
+    dir=PATH           working directory
+    option.NAME=VALUE  UCI option sent with setoption (repeatable)
+  e.g. --engine1 "cmd=/usr/games/stockfish option.UCI_LimitStrength=true option.UCI_Elo=1500"
+       --engine2 "cmd=bin/matrix-chess arg=uci"
+
+options:
+  --tc BASE+INC        clock per game: base seconds + increment seconds per move (default 10+0.1)
+  --games N            number of games (default 2); colour-reversed pairs share an opening
+  --rounds N           N opening pairs, i.e. 2N games (instead of --games)
+  --openings FILE      one opening per line: UCI moves or FEN/EPD (default data/openings/balanced.txt
+                       when present, else the start position)
+  --pgn FILE           write all games as PGN (rewritten from the start of the match)
+  --concurrency N      games at once, two engine processes each (default 1)
+  --tolerance MS       a move may arrive this late past the flag (default 100)
+  --max-plies N        adjudicate a draw after N plies (default 600)
+  --resign score=CP moves=N              both engines see one side down CP for N moves each
+  --draw movenumber=M score=CP moves=N   both engines within ±CP for N moves each, from move M
+  --sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]   stop when the GSPRT LLR crosses a bound
+  --event TEXT         PGN Event tag (default "Matrix Chess match")
+  --log FILE           log all UCI traffic
+  --verbose            print one line per finished game
+  --json               print the final result as JSON instead of the text report`;
+
+/** Splits "a=1 b='x y' c=\"z\"" into words, honouring single and double quotes. */
+export function splitWords(text: string): string[] {
+  const out: string[] = [];
+  let cur = '', quote = '', any = false;
+  for (const ch of text) {
+    if (quote) {
+      if (ch === quote) quote = '';
+      else cur += ch;
+    } else if (ch === '"' || ch === "'") { quote = ch; any = true; }
+    else if (/\s/.test(ch)) { if (cur || any) out.push(cur); cur = ''; any = false; }
+    else cur += ch;
+  }
+  if (quote) throw new MatchUsageError(`unclosed ${quote} quote in '${text}'`);
+  if (cur || any) out.push(cur);
+  return out;
+}
+
+export function parseEngineSpec(text: string, flag: string): EngineSpec {
+  const spec: EngineSpec = { name: '', cmd: '', args: [], options: [] };
+  for (const word of splitWords(text)) {
+    const eq = word.indexOf('=');
+    if (eq <= 0) throw new MatchUsageError(`${flag}: expected key=value, got '${word}' (keys: cmd, arg, name, dir, option.NAME)`);
+    const key = word.slice(0, eq), value = word.slice(eq + 1);
+    if (key === 'cmd') spec.cmd = value;
+    else if (key === 'arg') spec.args.push(value);
+    else if (key === 'name') spec.name = value;
+    else if (key === 'dir') spec.cwd = value;
+    else if (key.startsWith('option.') && key.length > 7) spec.options.push([key.slice(7), value]);
+    else throw new MatchUsageError(`${flag}: unknown key '${key}' (keys: cmd, arg, name, dir, option.NAME)`);
+  }
+  if (!spec.cmd) throw new MatchUsageError(`${flag}: missing cmd=PROGRAM`);
+  return spec;
+}
+
+export function parseTimeControl(text: string): { baseMs: number; incMs: number } {
+  const m = /^(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(text);
+  if (!m) throw new MatchUsageError(`--tc: expected BASE+INC in seconds like 10+0.1, got '${text}'`);
+  const baseMs = Math.round(Number(m[1]) * 1000), incMs = Math.round(Number(m[2] ?? 0) * 1000);
+  if (baseMs <= 0) throw new MatchUsageError(`--tc: the base time must be positive, got '${text}'`);
+  return { baseMs, incMs };
+}
+
+function parseCount(flag: string, text: string | undefined, min = 1): number {
+  if (text === undefined || !/^\d+$/.test(text) || Number(text) < min) {
+    throw new MatchUsageError(`${flag}: expected a whole number ≥ ${min}, got '${text ?? ''}'`);
+  }
+  return Number(text);
+}
+
+/** key=value words for --sprt/--resign/--draw, checked against the allowed keys. */
+function parseKeyValues(flag: string, words: string[], allowed: string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const w of words) {
+    const [k, v] = w.split('=');
+    if (!allowed.includes(k) || v === undefined || v === '' || !Number.isFinite(Number(v))) {
+      throw new MatchUsageError(`${flag}: expected ${allowed.map((a) => a + '=NUMBER').join(' ')}, got '${w}'`);
+    }
+    out.set(k, Number(v));
+  }
+  return out;
+}
+
+function need(flag: string, m: Map<string, number>, key: string): number {
+  const v = m.get(key);
+  if (v === undefined) throw new MatchUsageError(`${flag}: missing ${key}=NUMBER`);
+  return v;
+}
+
+export interface MatchOptions {
+  config: Omit<MatchConfig, 'onGame' | 'log'>;
+  openingsSource: string;
+  pgnPath?: string;
+  logPath?: string;
+  verbose: boolean;
+  json: boolean;
+}
+
+export function parseMatchArgs(args: string[]): MatchOptions {
+  let e1: EngineSpec | undefined, e2: EngineSpec | undefined;
+  let tc = { baseMs: 10_000, incMs: 100 };
+  let games = 2, concurrency = 1, toleranceMs = 100, maxPlies = 600;
+  let openingsPath: string | undefined, pgnPath: string | undefined, logPath: string | undefined;
+  let resign: ResignRule | undefined, draw: DrawRule | undefined, sprtCfg: SprtConfig | undefined;
+  let event = 'Matrix Chess match', verbose = false, json = false;
+
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i];
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined) throw new MatchUsageError(`${flag}: missing value`);
+      return v;
+    };
+    // The key=value words following a flag, up to the next --flag.
+    const words = (): string[] => {
+      const out: string[] = [];
+      while (i + 1 < args.length && !args[i + 1].startsWith('--')) out.push(...splitWords(args[++i]));
+      return out;
+    };
+    switch (flag) {
+      case '--engine1': e1 = parseEngineSpec(value(), flag); break;
+      case '--engine2': e2 = parseEngineSpec(value(), flag); break;
+      case '--tc': tc = parseTimeControl(value()); break;
+      case '--games': games = parseCount(flag, value()); break;
+      case '--rounds': games = 2 * parseCount(flag, value()); break;
+      case '--openings': openingsPath = value(); break;
+      case '--pgn': pgnPath = value(); break;
+      case '--log': logPath = value(); break;
+      case '--concurrency': concurrency = parseCount(flag, value()); break;
+      case '--tolerance': toleranceMs = parseCount(flag, value(), 0); break;
+      case '--max-plies': maxPlies = parseCount(flag, value()); break;
+      case '--event': event = value(); break;
+      case '--verbose': verbose = true; break;
+      case '--json': json = true; break;
+      case '--resign': {
+        const kv = parseKeyValues(flag, words(), ['score', 'moves']);
+        resign = { score: need(flag, kv, 'score'), moves: need(flag, kv, 'moves') };
+        break;
+      }
+      case '--draw': {
+        const kv = parseKeyValues(flag, words(), ['movenumber', 'score', 'moves']);
+        draw = { moveNumber: need(flag, kv, 'movenumber'), score: need(flag, kv, 'score'), moves: need(flag, kv, 'moves') };
+        break;
+      }
+      case '--sprt': {
+        const kv = parseKeyValues(flag, words(), ['elo0', 'elo1', 'alpha', 'beta']);
+        sprtCfg = { elo0: need(flag, kv, 'elo0'), elo1: need(flag, kv, 'elo1'), alpha: kv.get('alpha') ?? 0.05, beta: kv.get('beta') ?? 0.05 };
+        if (!(sprtCfg.elo1 > sprtCfg.elo0)) throw new MatchUsageError(`--sprt: elo1 must be greater than elo0`);
+        if (!(sprtCfg.alpha > 0 && sprtCfg.alpha < 0.5 && sprtCfg.beta > 0 && sprtCfg.beta < 0.5)) throw new MatchUsageError(`--sprt: alpha and beta must be between 0 and 0.5`);
+        break;
+      }
+      default:
+        throw new MatchUsageError(`unknown option '${flag}' (see matrix-chess match --help)`);
+    }
+  }
+  if (!e1) throw new MatchUsageError('missing --engine1 "cmd=PROGRAM …"');
+  if (!e2) throw new MatchUsageError('missing --engine2 "cmd=PROGRAM …"');
+
+  let openings: Opening[];
+  let openingsSource: string;
+  if (!openingsPath && existsSync('data/openings/balanced.txt')) openingsPath = 'data/openings/balanced.txt';
+  if (openingsPath) {
+    openings = loadOpenings(openingsPath);
+    openingsSource = openingsPath;
+  } else {
+    openings = [{ fen: START_FEN, moves: [] }];
+    openingsSource = 'start position';
+  }
+  return {
+    config: { engines: [e1, e2], openings, games, tc, toleranceMs, concurrency, resign, draw, sprt: sprtCfg, maxPlies, event, site: 'localhost' },
+    openingsSource, pgnPath, logPath, verbose, json,
+  };
+}
+
+function formatDuration(s: number): string {
+  if (!Number.isFinite(s)) return '?';
+  if (s < 60) return `${Math.round(s)}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m${String(Math.round(s - m * 60)).padStart(2, '0')}s`;
+  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}
+
+/** The human report printed at the end of a match. */
+export function formatReport(r: MatchResult, opts: { tc: string; openings: string; sprt?: SprtConfig }): string {
+  const n = r.games.length;
+  const [a, b] = r.names;
+  const lines = [
+    `${a} vs ${b}: ${n} games at ${opts.tc}, openings: ${opts.openings}${r.stoppedEarly ? ' (stopped early by SPRT)' : ''}`,
+    `Score of ${a}: +${r.wins} =${r.draws} -${r.losses}  ${n ? ((100 * (r.wins + r.draws / 2)) / n).toFixed(1) : '0.0'}%`,
+    `Elo difference (${a} - ${b}), 95% interval:`,
+    `  trinomial   ${formatElo(r.trinomial)}  (${n} games)`,
+    `  pentanomial ${formatElo(r.pentanomial)}  (${r.pentanomial.samples} pairs, [0, ½, 1, 1½, 2] = [${r.pairs.join(', ')}])`,
+  ];
+  if (r.sprt && opts.sprt) {
+    const { lower, upper } = sprtBounds(opts.sprt);
+    const verdict = r.sprt.decision === 'H1' ? `H1 accepted (${a} is stronger by about elo1)` : r.sprt.decision === 'H0' ? `H0 accepted (no gain of elo1)` : 'no decision yet';
+    lines.push(`SPRT elo0=${opts.sprt.elo0} elo1=${opts.sprt.elo1} alpha=${opts.sprt.alpha} beta=${opts.sprt.beta}: LLR ${r.sprt.llr.toFixed(2)} (${lower.toFixed(2)}, ${upper.toFixed(2)}): ${verdict}`);
+  }
+  const w = Math.max(a.length, b.length, 6);
+  lines.push(`${'Faults'.padEnd(w)}  illegal  time  crash`);
+  for (const i of [0, 1] as const) {
+    const f = r.faults[i];
+    lines.push(`${r.names[i].padEnd(w)}  ${String(f.illegal).padStart(7)}  ${String(f.time).padStart(4)}  ${String(f.crash).padStart(5)}`);
+  }
+  const reasons = new Map<string, number>();
+  for (const g of r.games) reasons.set(g.verdict.reason, (reasons.get(g.verdict.reason) ?? 0) + 1);
+  lines.push(`Endings: ${[...reasons].map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  return lines.join('\n');
+}
+
+export async function runMatchCommand(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(MATCH_USAGE + '\n');
+    return 0;
+  }
+  let opts: MatchOptions;
+  try {
+    opts = parseMatchArgs(args);
+    if (opts.pgnPath) writeFileSync(opts.pgnPath, '');
+    if (opts.logPath) writeFileSync(opts.logPath, '');
+  } catch (e) {
+    if (e instanceof MatchUsageError || e instanceof OpeningError) {
+      process.stderr.write(`matrix-chess match: ${e.message}\n`);
+      return 2;
+    }
+    if ((e as NodeJS.ErrnoException).code && (e as NodeJS.ErrnoException).path) {
+      process.stderr.write(`matrix-chess match: cannot write '${(e as NodeJS.ErrnoException).path}': ${(e as NodeJS.ErrnoException).code}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  const { config } = opts;
+  const tc = `${config.tc.baseMs / 1000}+${config.tc.incMs / 1000}`;
+  const showProgress = Boolean(process.stderr.isTTY) && !process.env.CI;
+  const t0 = Date.now();
+  const cfg: MatchConfig = {
+    ...config,
+    log: opts.logPath ? (name, dir, line) => appendFileSync(opts.logPath!, `${Date.now() - t0} ${name} ${dir} ${line}\n`) : undefined,
+    onGame: (g, totals) => {
+      if (opts.pgnPath) appendFileSync(opts.pgnPath, g.pgn);
+      const done = totals.games.length;
+      if (opts.verbose) {
+        const white = totals.names[g.whiteEngine], black = totals.names[1 - g.whiteEngine];
+        process.stdout.write(`game ${g.index + 1}: ${white} - ${black} ${g.verdict.result} (${g.verdict.text})\n`);
+      }
+      if (showProgress) {
+        const elapsed = (Date.now() - t0) / 1000;
+        const eta = (elapsed / done) * (config.games - done);
+        const llr = totals.sprt ? `  LLR ${totals.sprt.llr.toFixed(2)}` : '';
+        process.stderr.write(`\r\x1b[Kgame ${done}/${config.games}  +${totals.wins} =${totals.draws} -${totals.losses}  Elo ${formatElo(totals.trinomial)}${llr}  elapsed ${formatDuration(elapsed)} ETA ${formatDuration(eta)}`);
+      }
+    },
+  };
+  let result: MatchResult;
+  try {
+    result = await runMatch(cfg);
+  } catch (e) {
+    if (showProgress) process.stderr.write('\r\x1b[K');
+    if (e instanceof EngineError) {
+      process.stderr.write(`matrix-chess match: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (showProgress) process.stderr.write('\r\x1b[K');
+  if (opts.json) {
+    const { games, ...rest } = result;
+    process.stdout.write(JSON.stringify({ ...rest, games: games.map(({ pgn: _pgn, ...g }) => g) }, null, 2) + '\n');
+  } else {
+    process.stdout.write(formatReport(result, { tc, openings: opts.openingsSource, sprt: config.sprt }) + '\n');
+  }
+  return 0;
+}

@@ -1,0 +1,271 @@
+/**
+ * The match runner: two UCI engines play each opening twice with colours reversed, under a
+ * clock the runner keeps itself. Every move is checked by our core and every game end is
+ * decided by it (or by the optional score adjudication), never by the engines.
+ */
+import { Position, START_FEN } from '../core/position.js';
+import { MoveError, moveToSan, parseUciMove } from '../core/notation.js';
+import { ScoreAdjudicator, faultVerdict, ruleVerdict, type DrawRule, type ResignRule, type Verdict } from './adjudicate.js';
+import type { Opening } from './openings.js';
+import { pgnDate, writePgnGame } from './pgn.js';
+import { eloPentanomial, eloTrinomial, pairBucket, sprt, type EloEstimate, type SprtConfig, type SprtState } from './stats.js';
+import { UciEngine, type EngineSpec, type Score } from './uci-engine.js';
+
+export interface TimeControl {
+  baseMs: number;
+  incMs: number;
+}
+
+export interface MatchConfig {
+  engines: [EngineSpec, EngineSpec];
+  openings: Opening[];
+  /** Total games; game 2k and 2k+1 share opening k (mod the set) with colours reversed. */
+  games: number;
+  tc: TimeControl;
+  /** A move may arrive this late past the flag before it counts as a time loss. */
+  toleranceMs: number;
+  /** Games played at once (each needs two engine processes). */
+  concurrency: number;
+  resign?: ResignRule;
+  draw?: DrawRule;
+  sprt?: SprtConfig;
+  /** Safety cap on game length in plies; reaching it is adjudicated a draw. */
+  maxPlies: number;
+  event: string;
+  site: string;
+  /** Called with each finished game (in finishing order) and the running totals. */
+  onGame?: (game: GameOutcome, totals: MatchResult) => void;
+  /** Optional log of all UCI traffic. */
+  log?: (engine: string, dir: '>' | '<', line: string) => void;
+}
+
+export interface GameOutcome {
+  /** 0-based game index; round = index + 1 in the PGN. */
+  index: number;
+  opening: number;
+  /** Which engine (0 = engine1, 1 = engine2) had White. */
+  whiteEngine: 0 | 1;
+  verdict: Verdict;
+  /** The engine (0/1) at fault for a time loss, illegal move or crash. */
+  faultEngine?: 0 | 1;
+  plies: number;
+  pgn: string;
+}
+
+export interface FaultCounts {
+  illegal: number;
+  time: number;
+  crash: number;
+}
+
+export interface MatchResult {
+  /** Names as the engines reported them (id name), else from the spec. */
+  names: [string, string];
+  games: GameOutcome[];
+  /** From engine1's point of view. */
+  wins: number;
+  draws: number;
+  losses: number;
+  /** Pentanomial counts of complete colour-reversed pairs: engine1 scored 0, ½, 1, 1½, 2. */
+  pairs: number[];
+  trinomial: EloEstimate;
+  pentanomial: EloEstimate;
+  sprt?: SprtState;
+  faults: [FaultCounts, FaultCounts];
+  /** True when the SPRT reached a decision and the match stopped early. */
+  stoppedEarly: boolean;
+}
+
+/** Score (0, ½, 1) of engine `e` in a finished game. */
+export function engineScore(g: GameOutcome, e: 0 | 1): number {
+  const r = g.verdict.result;
+  if (r === '1/2-1/2') return 0.5;
+  const whiteWon = r === '1-0';
+  return (g.whiteEngine === e) === whiteWon ? 1 : 0;
+}
+
+export function summarize(names: [string, string], games: GameOutcome[], cfg?: SprtConfig, stoppedEarly = false): MatchResult {
+  let wins = 0, draws = 0, losses = 0;
+  const faults: [FaultCounts, FaultCounts] = [{ illegal: 0, time: 0, crash: 0 }, { illegal: 0, time: 0, crash: 0 }];
+  const byIndex = new Map<number, GameOutcome>();
+  for (const g of games) {
+    const s = engineScore(g, 0);
+    if (s === 1) wins++; else if (s === 0) losses++; else draws++;
+    if (g.faultEngine !== undefined) {
+      const f = faults[g.faultEngine];
+      if (g.verdict.reason === 'illegal-move') f.illegal++;
+      else if (g.verdict.reason === 'time') f.time++;
+      else if (g.verdict.reason === 'crash') f.crash++;
+    }
+    byIndex.set(g.index, g);
+  }
+  const pairs = [0, 0, 0, 0, 0];
+  for (const g of games) {
+    if (g.index % 2 !== 0) continue;
+    const partner = byIndex.get(g.index + 1);
+    if (partner) pairs[pairBucket(engineScore(g, 0), engineScore(partner, 0))]++;
+  }
+  const result: MatchResult = {
+    names, games, wins, draws, losses, pairs,
+    trinomial: eloTrinomial(wins, draws, losses),
+    pentanomial: eloPentanomial(pairs),
+    faults, stoppedEarly,
+  };
+  if (cfg) result.sprt = sprt(cfg, { wins, draws, losses }, pairs);
+  return result;
+}
+
+function formatScore(s: Score | undefined): string {
+  if (!s) return '';
+  if ('mate' in s) return `${s.mate > 0 ? '+' : '-'}M${Math.abs(s.mate)}`;
+  return `${s.cp >= 0 ? '+' : ''}${(s.cp / 100).toFixed(2)}`;
+}
+
+function tcText(tc: TimeControl): string {
+  return `${tc.baseMs / 1000}+${tc.incMs / 1000}`;
+}
+
+/** One worker's pair of engine processes, restarted when one crashed or overran its clock. */
+class EnginePair {
+  readonly engines: [UciEngine, UciEngine];
+  constructor(specs: [EngineSpec, EngineSpec], log?: MatchConfig['log']) {
+    this.engines = [0, 1].map((i) => new UciEngine(specs[i], log && ((dir, line) => log(specs[i].name, dir, line)))) as [UciEngine, UciEngine];
+  }
+
+  async ensureRunning(): Promise<void> {
+    for (const e of this.engines) if (!e.running) await e.start();
+  }
+
+  /** Display names, made distinct when both engines call themselves the same. */
+  names(): [string, string] {
+    const [a, b] = this.engines.map((e) => e.displayName);
+    return a === b ? [`${a} #1`, `${b} #2`] : [a, b];
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.engines.map((e) => e.quit()));
+  }
+}
+
+/** Plays one game between the pair's engines; `whiteEngine` says which one has White. */
+export async function playGame(cfg: MatchConfig, pair: EnginePair, index: number, openingIndex: number, whiteEngine: 0 | 1): Promise<GameOutcome> {
+  const opening = cfg.openings[openingIndex];
+  await pair.ensureRunning();
+  const [e0, e1] = pair.engines;
+  await Promise.all([e0.newGame(), e1.newGame()]);
+  const bySide = whiteEngine === 0 ? [e0, e1] : [e1, e0];
+  const engineOfSide = (side: number): 0 | 1 => (side === 0 ? whiteEngine : (1 - whiteEngine) as 0 | 1);
+
+  const pos = Position.fromFen(opening.fen);
+  const uci: string[] = [];
+  const san: string[] = [];
+  const comments: Array<string | undefined> = [];
+  for (const text of opening.moves) {
+    const m = parseUciMove(pos, text);
+    san.push(moveToSan(pos, m));
+    comments.push(undefined);
+    pos.makeMove(m);
+    uci.push(text);
+  }
+  if (san.length > 0) comments[san.length - 1] = 'book';
+
+  const clocks = [cfg.tc.baseMs, cfg.tc.baseMs];
+  const adjudicator = new ScoreAdjudicator(cfg.resign, cfg.draw);
+  const posPrefix = opening.fen === START_FEN ? 'position startpos' : `position fen ${opening.fen}`;
+  let verdict: Verdict | null = null;
+  let faultEngine: 0 | 1 | undefined;
+
+  while (!verdict) {
+    verdict = ruleVerdict(pos);
+    if (verdict) break;
+    if (san.length >= cfg.maxPlies) {
+      verdict = { result: '1/2-1/2', reason: 'max-plies', termination: 'adjudication', text: `Draw adjudicated: game reached ${cfg.maxPlies} plies` };
+      break;
+    }
+    const side = pos.side;
+    const engine = bySide[side];
+    const posCmd = uci.length > 0 ? `${posPrefix} moves ${uci.join(' ')}` : posPrefix;
+    const goCmd = `go wtime ${Math.max(0, Math.round(clocks[0]))} btime ${Math.max(0, Math.round(clocks[1]))} winc ${cfg.tc.incMs} binc ${cfg.tc.incMs}`;
+    const res = await engine.go(posCmd, goCmd, clocks[side] + cfg.toleranceMs);
+    if (res.status === 'crash') {
+      const why = engine.stderrSummary();
+      verdict = faultVerdict(side, 'crash', `exited${why ? `: ${why}` : ''}`);
+      faultEngine = engineOfSide(side);
+      break;
+    }
+    if (res.status === 'timeout' || res.elapsedMs > clocks[side] + cfg.toleranceMs) {
+      verdict = faultVerdict(side, 'time', `${(res.elapsedMs / 1000).toFixed(3)}s used, ${(Math.max(0, clocks[side]) / 1000).toFixed(3)}s left`);
+      faultEngine = engineOfSide(side);
+      // Its late bestmove would be read as the answer to the next go: start it afresh.
+      engine.kill();
+      break;
+    }
+    clocks[side] = Math.max(0, clocks[side] - res.elapsedMs) + cfg.tc.incMs;
+    let move: number;
+    try {
+      if (!res.bestMove) throw new MoveError('', 'empty bestmove');
+      move = parseUciMove(pos, res.bestMove);
+    } catch (e) {
+      if (!(e instanceof MoveError)) throw e;
+      verdict = faultVerdict(side, 'illegal-move', e.message);
+      faultEngine = engineOfSide(side);
+      break;
+    }
+    san.push(moveToSan(pos, move));
+    const sc = formatScore(res.score);
+    comments.push(`${sc}${sc && res.depth !== undefined ? `/${res.depth}` : ''}${sc ? ' ' : ''}${(res.elapsedMs / 1000).toFixed(2)}s`);
+    pos.makeMove(move);
+    uci.push(res.bestMove!);
+    adjudicator.record(side, res.score);
+    verdict = adjudicator.check(pos.fullmove);
+  }
+
+  const names = pair.names();
+  const pgn = writePgnGame({
+    event: cfg.event, site: cfg.site, date: pgnDate(), round: String(index + 1),
+    white: names[whiteEngine], black: names[1 - whiteEngine], result: verdict.result,
+    fen: opening.fen, san, comments, timeControl: tcText(cfg.tc),
+    termination: verdict.termination, finalComment: verdict.text,
+  });
+  return { index, opening: openingIndex, whiteEngine, verdict, faultEngine, plies: san.length, pgn };
+}
+
+/**
+ * Runs the match. Games are handed out in order to `concurrency` workers, each with its own
+ * two engine processes. With an SPRT, no new game starts once the LLR crosses a bound.
+ */
+export async function runMatch(cfg: MatchConfig): Promise<MatchResult> {
+  const games: GameOutcome[] = [];
+  let next = 0;
+  let stop = false;
+  let names: [string, string] = [cfg.engines[0].name || cfg.engines[0].cmd, cfg.engines[1].name || cfg.engines[1].cmd];
+
+  const worker = async (): Promise<void> => {
+    const pair = new EnginePair(cfg.engines, cfg.log);
+    try {
+      await pair.ensureRunning();
+      names = pair.names();
+      while (!stop && next < cfg.games) {
+        const index = next++;
+        const opening = Math.floor(index / 2) % cfg.openings.length;
+        const whiteEngine = (index % 2) as 0 | 1;
+        const g = await playGame(cfg, pair, index, opening, whiteEngine);
+        games.push(g);
+        const totals = summarize(names, games, cfg.sprt);
+        if (totals.sprt?.decision) stop = true;
+        cfg.onGame?.(g, totals);
+      }
+    } catch (e) {
+      stop = true; // let the other workers finish their game and shut down
+      throw e;
+    } finally {
+      await pair.close();
+    }
+  };
+
+  const n = Math.max(1, Math.min(cfg.concurrency, cfg.games));
+  const results = await Promise.allSettled(Array.from({ length: n }, worker));
+  for (const r of results) if (r.status === 'rejected') throw r.reason;
+  games.sort((a, b) => a.index - b.index);
+  return summarize(names, games, cfg.sprt, stop && next < cfg.games);
+}

@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { Chess } from 'chess.js';
+import { START_FEN } from '../src/core/position.js';
+import { runMatch, type MatchConfig } from '../src/match/match.js';
+import { parseMatchArgs, parseEngineSpec, splitWords, MatchUsageError } from '../src/match/cli.js';
+import type { EngineSpec } from '../src/match/uci-engine.js';
+
+// Compiled to dist/test/; the fixture stays in the source tree.
+const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'random-mover.mjs');
+const mover = (name: string, ...extra: string[]): EngineSpec => ({ name, cmd: process.execPath, args: [FIXTURE, ...extra], options: [['Hash', '1']] });
+
+function config(e1: EngineSpec, e2: EngineSpec, games: number): MatchConfig {
+  return {
+    engines: [e1, e2],
+    openings: [{ fen: START_FEN, moves: ['e2e4', 'e7e5'] }],
+    games, tc: { baseMs: 20_000, incMs: 100 }, toleranceMs: 1000, concurrency: 1, maxPlies: 24,
+    event: 'test', site: 'test',
+  };
+}
+
+test('end to end: two random movers play a colour-reversed pair; PGN is valid; counts add up', async () => {
+  const r = await runMatch(config(mover('A', '--seed', '3'), mover('B', '--seed', '4'), 2));
+  assert.equal(r.games.length, 2);
+  assert.equal(r.wins + r.draws + r.losses, 2);
+  assert.deepEqual(r.names, ['A', 'B']);
+  assert.equal(r.games[0].whiteEngine, 0);
+  assert.equal(r.games[1].whiteEngine, 1);
+  assert.equal(r.pairs.reduce((a, b) => a + b, 0), 1);
+  for (const g of r.games) {
+    const chess = new Chess();
+    chess.loadPgn(g.pgn);
+    const h = chess.getHeaders();
+    assert.equal(h['Result'], g.verdict.result);
+    assert.equal(h['White'], g.whiteEngine === 0 ? 'A' : 'B');
+    assert.equal(chess.history().length, g.plies);
+    assert.deepEqual(chess.history().slice(0, 2), ['e4', 'e5']);
+    assert.ok(g.plies <= 24);
+  }
+  assert.deepEqual(r.faults, [{ illegal: 0, time: 0, crash: 0 }, { illegal: 0, time: 0, crash: 0 }]);
+});
+
+test('an illegal move loses the game and is counted against the engine that made it', async () => {
+  // B answers its 2nd go with a1a1: in game 1 (B is Black) that is ply 6 after the 2 book plies.
+  const r = await runMatch(config(mover('A'), mover('B', '--illegal-at', '2'), 1));
+  const g = r.games[0];
+  assert.equal(g.verdict.reason, 'illegal-move');
+  assert.equal(g.verdict.result, '1-0');
+  assert.equal(g.faultEngine, 1);
+  assert.equal(r.faults[1].illegal, 1);
+  assert.equal(r.wins, 1);
+  assert.match(g.pgn, /\[Termination "rules infraction"\]/);
+  assert.match(g.pgn, /Black makes an illegal move: illegal move 'a1a1'/);
+});
+
+test('a crash and a hang lose the game (abandoned, time forfeit); the next game restarts the engine', async () => {
+  const crash = await runMatch(config(mover('A', '--crash-at', '1'), mover('B'), 2));
+  assert.equal(crash.games[0].verdict.reason, 'crash');
+  // The restarted process crashes again at its first go, now as Black: the second game was played.
+  assert.equal(crash.games[1].verdict.reason, 'crash');
+  assert.equal(crash.games[1].verdict.result, '1-0');
+  assert.equal(crash.faults[0].crash, 2);
+  assert.equal(crash.faults[1].crash, 0);
+  assert.equal(crash.losses, 2);
+  const cfg = config(mover('A'), mover('B', '--hang-at', '1'), 1);
+  cfg.tc = { baseMs: 300, incMs: 0 };
+  cfg.toleranceMs = 50;
+  const hang = await runMatch(cfg);
+  assert.equal(hang.games[0].verdict.reason, 'time');
+  assert.equal(hang.games[0].verdict.result, '1-0');
+  assert.equal(hang.faults[1].time, 1);
+});
+
+test('command line: engine specs, time control, key=value groups and clear errors', () => {
+  assert.deepEqual(splitWords(`cmd=a arg='x y' option.Name="v w"`), ['cmd=a', 'arg=x y', 'option.Name=v w']);
+  const spec = parseEngineSpec('cmd=/usr/games/stockfish option.UCI_LimitStrength=true option.UCI_Elo=1500 name=SF', '--engine1');
+  assert.deepEqual(spec, { name: 'SF', cmd: '/usr/games/stockfish', args: [], options: [['UCI_LimitStrength', 'true'], ['UCI_Elo', '1500']] });
+  const o = parseMatchArgs(['--engine1', 'cmd=a', '--engine2', 'cmd=b arg=uci', '--tc', '8+0.08', '--rounds', '3',
+    '--sprt', 'elo0=0', 'elo1=5', '--resign', 'score=600 moves=3', '--openings', join(dirname(FIXTURE), 'two-openings.txt')]);
+  assert.deepEqual(o.config.tc, { baseMs: 8000, incMs: 80 });
+  assert.equal(o.config.games, 6);
+  assert.deepEqual(o.config.sprt, { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 });
+  assert.deepEqual(o.config.resign, { score: 600, moves: 3 });
+  assert.equal(o.config.openings.length, 2);
+  const bad = (args: string[], re: RegExp) => assert.throws(() => parseMatchArgs(args), (e: unknown) => e instanceof MatchUsageError && re.test(e.message));
+  bad(['--engine1', 'cmd=a'], /missing --engine2/);
+  bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--tc', '10m'], /--tc: expected BASE\+INC/);
+  bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--games', '0'], /--games: expected a whole number/);
+  bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--sprt', 'elo0=5', 'elo1=0'], /elo1 must be greater/);
+  bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--frobnicate'], /unknown option '--frobnicate'/);
+  bad(['--engine1', 'arg=x', '--engine2', 'cmd=b'], /--engine1: missing cmd=/);
+  bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--draw', 'movenumber=30 score=5'], /--draw: missing moves=/);
+});
