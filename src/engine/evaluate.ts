@@ -282,7 +282,7 @@ export function evaluate(pos: Position): number {
   let white = ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
   const scale = endgameScale(pos, white >= 0 ? WHITE : BLACK);
   if (scale !== 64) white = (white * scale / 64) | 0;
-  return pos.side === WHITE ? white : -white;
+  return (pos.side === WHITE ? white : -white) | 0; // | 0: never -0
 }
 
 /**

@@ -210,5 +210,5 @@ const terms = new Int32Array(2);
 export function evaluateMaterialPst(pos: Position): number {
   materialPstTerms(pos, terms);
   const white = taper(terms[0], terms[1], gamePhase(pos));
-  return pos.side === WHITE ? white : -white;
+  return (pos.side === WHITE ? white : -white) | 0; // | 0: never -0
 }

@@ -34,7 +34,7 @@ export function scoreFromTt(score: number, ply: number): number {
 export function toUciScore(score: number): Score {
   if (score >= MATE_BOUND) return { mate: (MATE - score + 1) >> 1 };
   if (score <= -MATE_BOUND) return { mate: -((MATE + score) >> 1) };
-  return { cp: score };
+  return { cp: score | 0 }; // | 0: never -0
 }
 
 interface RootMove { move: number; score: number; prevScore: number; pv: number[]; }
@@ -155,9 +155,10 @@ export class Engine {
           if (delta > 600) { alpha = -INF; beta = INF; }
         }
         this.sortRootMoves(0, pvIdx + 1);
-        if (!this.stopped) this.report(onInfo, depth, pvIdx, undefined);
       }
       if (this.stopped) break;
+      // All lines together once the iteration is complete, so they are consistent with each other.
+      for (let k = 0; k < lines; k++) this.report(onInfo, depth, k, undefined);
       this.completedDepth = depth;
       const best = this.rootMoves[0].move;
       if (best !== lastBest) { bestMoveChanges++; stableIterations = 0; lastBest = best; } else stableIterations++;

@@ -1,0 +1,171 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Position } from '../src/core/position.js';
+import { defaultGenerator } from '../src/core/movegen.js';
+import { moveToUci } from '../src/core/move.js';
+import { Engine, runBench, TranspositionTable, MATE } from '../src/engine/index.js';
+import { scoreFromTt, scoreToTt } from '../src/engine/search.js';
+import { BOUND_EXACT } from '../src/engine/tt.js';
+
+const buf = new Int32Array(256);
+function legalMoves(pos: Position): number[] {
+  const n = defaultGenerator.generate(pos, buf, 0);
+  return Array.from(buf.subarray(0, n));
+}
+function play(pos: Position, ucis: string[]): void {
+  for (const u of ucis) {
+    const m = legalMoves(pos).find((x) => moveToUci(x) === u);
+    if (m === undefined) throw new Error(`illegal ${u} in ${pos.toFen()}`);
+    pos.makeMove(m);
+  }
+}
+
+test('finds mate in 1', () => {
+  const pos = Position.fromFen('r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4');
+  const r = new Engine().search(pos, { depth: 3 });
+  assert.equal(moveToUci(r.bestMove), 'h5f7');
+  assert.deepEqual(r.score, { mate: 1 });
+});
+
+test('finds mate in 2 and keeps the distance through the hash table', () => {
+  const engine = new Engine();
+  const pos = Position.fromFen('k7/8/2K5/8/8/8/8/7R w - - 0 1');
+  const r1 = engine.search(pos, { depth: 6 });
+  assert.deepEqual(r1.score, { mate: 2 });
+  // A second search reuses mate scores stored at other plies: the distance must still be 2.
+  const r2 = engine.search(pos, { depth: 7 });
+  assert.deepEqual(r2.score, { mate: 2 });
+  // And from the defender's side, after the first move.
+  play(pos, [moveToUci(r2.bestMove)]);
+  const r3 = engine.search(pos, { depth: 6 });
+  assert.deepEqual(r3.score, { mate: -1 });
+});
+
+test('TT mate scores are stored relative to the node', () => {
+  assert.equal(scoreFromTt(scoreToTt(MATE - 7, 3), 5), MATE - 9);
+  assert.equal(scoreFromTt(scoreToTt(-MATE + 8, 4), 2), -MATE + 6);
+  assert.equal(scoreFromTt(scoreToTt(123, 4), 9), 123);
+  const tt = new TranspositionTable(1);
+  tt.store(0x1234, 0x5678, 0x105, scoreToTt(MATE - 10, 6), -40, 7, BOUND_EXACT);
+  const e = tt.probe(0x1234, 0x5678);
+  assert.ok(e >= 0);
+  assert.equal(tt.move(e), 0x105);
+  assert.equal(tt.depth(e), 7);
+  assert.equal(tt.bound(e), BOUND_EXACT);
+  assert.equal(tt.staticEval(e), -40);
+  assert.equal(scoreFromTt(tt.score(e), 6), MATE - 10);
+  assert.equal(tt.probe(0x1234, 0x5679), -1);
+  assert.ok(tt.hashfull() >= 0);
+});
+
+test('no legal moves: checkmate and stalemate', () => {
+  const engine = new Engine();
+  const stalemate = engine.search(Position.fromFen('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'), { depth: 5 });
+  assert.equal(stalemate.bestMove, 0);
+  assert.deepEqual(stalemate.score, { cp: 0 });
+  const mated = engine.search(Position.fromFen('R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1'), { depth: 5 });
+  assert.equal(mated.bestMove, 0);
+  assert.deepEqual(mated.score, { mate: 0 });
+});
+
+test('avoids stalemating when winning', () => {
+  // Qf7 would stalemate; the engine must mate instead.
+  const pos = Position.fromFen('7k/8/6K1/8/8/8/8/5Q2 w - - 0 1');
+  const r = new Engine().search(pos, { depth: 6 });
+  assert.ok('mate' in r.score && r.score.mate > 0, JSON.stringify(r.score));
+});
+
+test('wins material with a knight fork', () => {
+  const pos = Position.fromFen('4k3/1q5p/8/8/2N5/8/P7/4K3 w - - 0 1');
+  const r = new Engine().search(pos, { depth: 6 });
+  assert.equal(moveToUci(r.bestMove), 'c4d6');
+  assert.ok('cp' in r.score && r.score.cp > 200, JSON.stringify(r.score));
+});
+
+test('recognizes a threefold repetition in the game history', () => {
+  // Black is lost, but Nf6-g8 repeats the starting position a third time.
+  const pos = Position.fromFen('4k1n1/8/8/8/8/8/8/R2QK2R w - - 0 1');
+  play(pos, ['d1d2', 'g8f6', 'd2d1', 'f6g8', 'd1d2', 'g8f6', 'd2d1']);
+  const r = new Engine().search(pos, { depth: 5 });
+  assert.equal(moveToUci(r.bestMove), 'f6g8');
+  assert.deepEqual(r.score, { cp: 0 });
+});
+
+test('depth and node limits are respected', () => {
+  const engine = new Engine();
+  const pos = Position.startpos();
+  const r = engine.search(pos, { depth: 4 });
+  assert.equal(r.depth, 4);
+  for (const nodes of [1, 50, 1000, 5000]) {
+    engine.newGame();
+    const rn = engine.search(pos, { nodes });
+    assert.ok(rn.nodes <= nodes, `${rn.nodes} > ${nodes}`);
+    assert.ok(legalMoves(pos).includes(rn.bestMove));
+  }
+});
+
+test('stop via control block and via stop() still yields a legal move', () => {
+  const engine = new Engine();
+  const pos = Position.fromFen('r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10');
+  const control = new Int32Array(new SharedArrayBuffer(8));
+  control[0] = 1;
+  const r = engine.search(pos, { infinite: true }, { control });
+  assert.ok(legalMoves(pos).includes(r.bestMove));
+  let infos = 0;
+  const r2 = engine.search(pos, { depth: 60 }, { onInfo: (i) => { infos++; if (i.depth >= 3) engine.stop(); } });
+  assert.ok(infos >= 3);
+  assert.ok(r2.depth >= 3 && r2.depth < 10);
+  assert.ok(legalMoves(pos).includes(r2.bestMove));
+});
+
+test('best move is legal and the position is restored on random positions', () => {
+  let seed = 12345;
+  const rand = (n: number) => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
+  const engine = new Engine({ hashMb: 4 });
+  for (let game = 0; game < 30; game++) {
+    const pos = Position.startpos();
+    const plies = 4 + rand(60);
+    for (let i = 0; i < plies; i++) {
+      const ms = legalMoves(pos);
+      if (ms.length === 0) break;
+      pos.makeMove(ms[rand(ms.length)]);
+    }
+    const legal = legalMoves(pos);
+    const fen = pos.toFen(), lo = pos.hashLo, hi = pos.hashHi, ply = pos.ply;
+    const r = engine.search(pos, game % 2 ? { depth: 3 } : { nodes: 3000 });
+    assert.equal(pos.toFen(), fen);
+    assert.equal(pos.hashLo, lo); assert.equal(pos.hashHi, hi); assert.equal(pos.ply, ply);
+    if (legal.length === 0) assert.equal(r.bestMove, 0);
+    else {
+      assert.ok(legal.includes(r.bestMove), `${moveToUci(r.bestMove)} in ${fen}`);
+      if (r.ponderMove !== 0) {
+        pos.makeMove(r.bestMove);
+        assert.ok(legalMoves(pos).includes(r.ponderMove));
+        pos.unmakeMove();
+      }
+    }
+  }
+});
+
+test('MultiPV reports distinct lines', () => {
+  const engine = new Engine({ multiPv: 3 });
+  const seen = new Map<number, number>();
+  engine.search(Position.startpos(), { depth: 4 }, { onInfo: (i) => { if (i.depth === 4) seen.set(i.multipv, i.pv[0]); } });
+  assert.equal(seen.size, 3);
+  assert.equal(new Set(seen.values()).size, 3);
+});
+
+test('timed search returns in time with a legal move', () => {
+  const engine = new Engine({ moveOverheadMs: 10 });
+  const pos = Position.startpos();
+  const r = engine.search(pos, { wtime: 200, btime: 200 });
+  assert.ok(legalMoves(pos).includes(r.bestMove));
+  const r2 = engine.search(pos, { movetime: 50 });
+  assert.ok(legalMoves(pos).includes(r2.bestMove));
+});
+
+test('bench node count is deterministic', () => {
+  const a = runBench({ depth: 5 }), b = runBench({ depth: 5 });
+  assert.equal(a.nodes, b.nodes);
+  assert.ok(a.positions >= 12);
+});
