@@ -1,0 +1,112 @@
+/**
+ * Builds the web app into dist/web: the page and the engine worker bundled by esbuild from the
+ * same TypeScript sources as the CLI (src/core, src/engine, src/matrix, src/bnn), chessground's
+ * CSS, the HTML, and the BNN weights when they exist.
+ *
+ * Usage: node dist/scripts/build-web.js [--no-minify]
+ */
+import { build, type Plugin } from 'esbuild';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root, found from this file whether it runs as scripts/*.ts or dist/scripts/*.js. */
+export function repoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('build-web: cannot find the repository root (no package.json above this script)');
+    dir = up;
+  }
+  return dir;
+}
+
+export interface WebBuildResult {
+  outDir: string;
+  /** Minified bytes per emitted file. */
+  sizes: Record<string, number>;
+  /** Whether the real engine (src/engine/index.ts) was bundled, or the page's stand-in. */
+  realEngine: boolean;
+  weights: string | null;
+}
+
+/**
+ * While src/engine/index.ts has not landed, the worker falls back to a small stand-in search in
+ * web/engine-fallback.ts with the same API, so the page stays playable.
+ */
+function engineFallback(root: string): Plugin {
+  return {
+    name: 'engine-fallback',
+    setup(b) {
+      b.onResolve({ filter: /src\/engine\/index\.js$/ }, (args) => {
+        const real = resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+        if (existsSync(real)) return { path: real };
+        return { path: join(root, 'web', 'engine-fallback.ts') };
+      });
+    },
+  };
+}
+
+export async function buildWeb(options: { minify?: boolean; quiet?: boolean } = {}): Promise<WebBuildResult> {
+  const root = repoRoot();
+  const outDir = join(root, 'dist', 'web');
+  const minify = options.minify ?? true;
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  // BNN weights: the 16x32x1 file, served next to the page and fetched by the worker on demand.
+  let weights: string | null = null;
+  const wDir = join(root, 'weights');
+  if (existsSync(wDir)) {
+    const files = readdirSync(wDir).filter((f) => !f.endsWith('.md') && !f.endsWith('.json') && statSync(join(wDir, f)).isFile());
+    const pick = files.find((f) => f.includes('16x32')) ?? files[0];
+    if (pick) {
+      mkdirSync(join(outDir, 'weights'), { recursive: true });
+      copyFileSync(join(wDir, pick), join(outDir, 'weights', pick));
+      weights = `weights/${pick}`;
+    }
+  }
+
+  const common = {
+    bundle: true,
+    minify,
+    sourcemap: false,
+    target: 'es2022',
+    logLevel: 'error' as const,
+    absWorkingDir: root,
+    plugins: [engineFallback(root)],
+    // The core never touches Node APIs; if something in the graph does, fail loudly here.
+    platform: 'browser' as const,
+    define: { __BNN_WEIGHTS__: JSON.stringify(weights) },
+  };
+  await build({ ...common, entryPoints: [join(root, 'web', 'main.ts')], outfile: join(outDir, 'app.js'), format: 'esm' });
+  await build({ ...common, entryPoints: [join(root, 'web', 'engine-worker.ts')], outfile: join(outDir, 'worker.js'), format: 'iife' });
+
+  copyFileSync(join(root, 'web', 'index.html'), join(outDir, 'index.html'));
+  copyFileSync(join(root, 'web', 'style.css'), join(outDir, 'style.css'));
+  const cgAssets = join(root, 'node_modules', 'chessground', 'assets');
+  for (const f of ['chessground.base.css', 'chessground.brown.css', 'chessground.cburnett.css']) {
+    copyFileSync(join(cgAssets, f), join(outDir, f));
+  }
+
+  const sizes: Record<string, number> = {};
+  for (const f of readdirSync(outDir)) {
+    const p = join(outDir, f);
+    if (statSync(p).isFile()) sizes[f] = statSync(p).size;
+  }
+  const realEngine = existsSync(join(root, 'src', 'engine', 'index.ts'));
+  if (!options.quiet) {
+    const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
+    console.log(`web build: ${outDir}`);
+    for (const [f, n] of Object.entries(sizes)) console.log(`  ${f.padEnd(26)} ${kb(n)}`);
+    if (!realEngine) console.log('  (src/engine/index.ts not found: bundled the stand-in engine from web/engine-fallback.ts)');
+    if (!weights) console.log('  (no weights/ directory: the neural backend and panel will say so in the page)');
+  }
+  return { outDir, sizes, realEngine, weights };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildWeb({ minify: !process.argv.includes('--no-minify') }).catch((e: unknown) => {
+    console.error(`build-web: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    process.exit(1);
+  });
+}

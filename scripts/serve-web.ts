@@ -1,0 +1,102 @@
+/**
+ * Builds the web app and serves dist/web on localhost.
+ *
+ * Usage: node dist/scripts/serve-web.js [--port N] [--no-build]      (or PORT=N)
+ * Port 0 picks a free port. The server only answers files inside dist/web.
+ */
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWeb, repoRoot } from './build-web.js';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.bin': 'application/octet-stream',
+};
+
+/** A user mistake on the command line: one line on stderr, exit code 2. */
+class UsageError extends Error {}
+
+/** Serves `dir` statically; resolves once listening. Port 0 = any free port. */
+export function serveDir(dir: string, port: number, host = '127.0.0.1'): Promise<Server> {
+  const rootDir = resolve(dir);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let path = decodeURIComponent(url.pathname);
+    if (path.endsWith('/')) path += 'index.html';
+    const file = normalize(join(rootDir, path));
+    if (file !== rootDir && !file.startsWith(rootDir + sep)) {
+      res.writeHead(403).end('forbidden');
+      return;
+    }
+    readFile(file).then(
+      (body) => {
+        res.writeHead(200, {
+          'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+          'cache-control': 'no-cache',
+        });
+        res.end(body);
+      },
+      () => { res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'); },
+    );
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => { server.off('error', fail); ok(server); });
+  });
+}
+
+function parsePort(argv: string[]): number {
+  let text: string | undefined = process.env.PORT;
+  let source = 'PORT';
+  const i = argv.findIndex((a) => a === '--port' || a.startsWith('--port='));
+  if (i >= 0) {
+    source = '--port';
+    text = argv[i].includes('=') ? argv[i].slice('--port='.length) : argv[i + 1];
+    if (text === undefined) throw new UsageError('--port needs a number, e.g. --port 8080');
+  }
+  if (text === undefined || text === '') return 8080;
+  if (!/^\d+$/.test(text) || Number(text) > 65535) {
+    throw new UsageError(`${source}: expected a port number 0..65535, got '${text}'`);
+  }
+  return Number(text);
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const known = /^(--port(=.*)?|--no-build|\d+)$/;
+  const unknown = argv.find((a, i) => !known.test(a) || (/^\d+$/.test(a) && argv[i - 1] !== '--port'));
+  if (unknown !== undefined) throw new UsageError(`unknown argument '${unknown}' (usage: serve-web [--port N] [--no-build])`);
+  const port = parsePort(argv);
+  if (!argv.includes('--no-build')) await buildWeb();
+  const dir = join(repoRoot(), 'dist', 'web');
+  let server: Server;
+  try {
+    server = await serveDir(dir, port);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use; pick another with --port N or PORT=N`);
+    if (code === 'EACCES') throw new UsageError(`port ${port} needs privileges; pick one above 1023 with --port N`);
+    throw e;
+  }
+  const addr = server.address();
+  const actual = typeof addr === 'object' && addr ? addr.port : port;
+  console.log(`Matrix Chess web app: http://localhost:${actual}/  (Ctrl+C to stop)`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e: unknown) => {
+    if (e instanceof UsageError) {
+      console.error(`serve-web: ${e.message}`);
+      process.exit(2);
+    }
+    console.error(`serve-web: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    process.exit(1);
+  });
+}

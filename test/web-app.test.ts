@@ -1,0 +1,235 @@
+/**
+ * The web app in a real browser: Debian's Chromium driven by playwright-core. Builds dist/web,
+ * serves it on a free localhost port, and plays through the page like a user: a refused illegal
+ * drop, e2–e4 by clicks, the engine's reply (checked legal by our core, replaying the page's
+ * PGN), the matrix and network panels, bad FEN/PGN input, Stop, and a phone-width layout.
+ * Screenshots go to artifacts/ (web-screenshot.png, web-phone.png).
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { buildWeb, repoRoot, type WebBuildResult } from '../scripts/build-web.js';
+import { serveDir } from '../scripts/serve-web.js';
+import { Position, START_FEN } from '../src/core/position.js';
+import { parseSan } from '../src/core/notation.js';
+import { moveToUci } from '../src/core/move.js';
+
+// Callbacks passed to page.evaluate/waitForFunction run in the browser; the root tsconfig has no DOM lib.
+declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+declare const window: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic'];
+
+let server: Server;
+let browser: BrowserContext;
+let base: string;
+let build: WebBuildResult;
+let profile: string;
+const artifacts = join(repoRoot(), 'artifacts');
+
+before(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: the web tests need Debian's Chromium (apt-get install chromium; .ci/run does this)`);
+  }
+  build = await buildWeb({ quiet: true });
+  server = await serveDir(build.outDir, 0);
+  const addr = server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/`;
+  profile = mkdtempSync(join(tmpdir(), 'matrix-chess-chromium-'));
+  browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+  mkdirSync(artifacts, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise<void>((ok) => (server ? server.close(() => ok()) : ok()));
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+async function openPage(width = 1280, height = 900): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width, height });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  // Offline: anything not served by our server is a failure.
+  page.on('request', (r) => { if (!r.url().startsWith(base)) errors.push(`external request: ${r.url()}`); });
+  await page.goto(base);
+  await page.waitForFunction(() => document.querySelectorAll('cg-board piece').length === 32);
+  return { page, errors };
+}
+
+/** Page coordinates of a square's centre (board shown from White's side unless flipped). */
+async function squareCenter(page: Page, square: string, orientation: 'white' | 'black' = 'white'): Promise<{ x: number; y: number }> {
+  const box = await page.locator('cg-board').boundingBox();
+  assert.ok(box, 'board has a bounding box');
+  let f = square.charCodeAt(0) - 97, r = square.charCodeAt(1) - 49;
+  if (orientation === 'black') { f = 7 - f; r = 7 - r; }
+  return { x: box.x + (f + 0.5) * box.width / 8, y: box.y + (7 - r + 0.5) * box.height / 8 };
+}
+
+async function clickSquare(page: Page, square: string): Promise<void> {
+  const p = await squareCenter(page, square);
+  await page.mouse.click(p.x, p.y);
+}
+
+const pageFen = (page: Page) => page.inputValue('[data-testid=fen]');
+const pagePgn = (page: Page) => page.inputValue('[data-testid=pgn]');
+
+/** Replays the page's PGN movetext with our core (every SAN must be legal) and returns the final FEN and UCI moves. */
+function replayPgn(pgn: string): { fen: string; uci: string[] } {
+  const body = pgn.split('\n').filter((l) => !l.startsWith('[')).join(' ');
+  const pos = Position.fromFen(START_FEN);
+  const uci: string[] = [];
+  for (const tok of body.split(/\s+/)) {
+    if (tok === '' || /^\d+\.+$/.test(tok) || /^(1-0|0-1|1\/2-1\/2|\*)$/.test(tok)) continue;
+    const m = parseSan(pos, tok); // throws on an illegal move
+    uci.push(moveToUci(m));
+    pos.makeMove(m);
+  }
+  return { fen: pos.toFen(), uci };
+}
+
+test('page loads offline, refuses an illegal drop, plays e2-e4 by clicks, and the engine answers legally', async () => {
+  const { page, errors } = await openPage();
+  assert.equal(await pageFen(page), START_FEN);
+
+  // Illegal drag e2 -> e5: the board must stay as it was.
+  const a = await squareCenter(page, 'e2'), b = await squareCenter(page, 'e5');
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  assert.equal(await pageFen(page), START_FEN, 'illegal drop changed the game');
+  assert.equal(await page.locator('cg-board piece.pawn.white').count(), 8);
+  assert.equal(await page.evaluate(() => document.getElementById('board').dataset.fen), START_FEN);
+
+  // e2 then e4 by clicks.
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e4');
+  // The engine (Black) answers: two plies in the PGN and White to move again.
+  await page.waitForFunction(() => document.querySelector('[data-testid=fen]').value.split(' ')[1] === 'w'
+    && document.querySelectorAll('#moves .san').length === 2, undefined, { timeout: 30_000 });
+  const replay = replayPgn(await pagePgn(page));
+  assert.equal(replay.uci[0], 'e2e4');
+  assert.equal(replay.uci.length, 2);
+  assert.equal(replay.fen, await pageFen(page), 'page FEN agrees with replaying its PGN in the core');
+  assert.match(await page.textContent('[data-testid=eval]') ?? '', /^[+-]?\d+\.\d\d$|^#-?\d+$/);
+  assert.notEqual((await page.textContent('[data-testid=pv]'))?.trim(), '–');
+
+  // Last-move panel: M, Z, v·E, M′ with the changed cells of the engine's move highlighted.
+  const panel = page.locator('[data-testid=move-update]');
+  await panel.waitFor();
+  for (const id of ['grid-M', 'grid-Z', 'grid-vE', 'grid-Mprime']) assert.equal(await panel.locator(`[data-testid=${id}] td`).count(), 64, id);
+  assert.equal(await panel.locator('[data-testid=grid-Z] td.changed').count(), 2, 'Z has two zeros');
+  assert.ok(await panel.locator('[data-testid=grid-Mprime] td.changed').count() >= 2);
+  assert.equal(await panel.locator('p.bad').count(), 0, 'M′ agrees with MatrixPosition');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('selected pieces show the shift products, prefix sums and the network', async () => {
+  const { page, errors } = await openPage();
+  // Knight g1: H1·P·H2 and H2·P·H1 give f3, h3 (e2 is taken by our pawn but is still a product target).
+  await clickSquare(page, 'g1');
+  const pp = page.locator('[data-testid=piece-products]');
+  await pp.waitFor();
+  const h1ph2 = await pp.locator('[data-testid=grid-H1PH2] td.target').count();
+  const h2ph1 = await pp.locator('[data-testid=grid-H2PH1] td.target').count();
+  assert.equal(h1ph2 + h2ph1, 3, 'knight on g1 has three product targets (e2, f3, h3)');
+  assert.equal(await pp.locator('p.ok').count(), 1, 'agrees with matrix-attacks.ts');
+  assert.equal(await page.locator('cg-board square.inside-target').count(), 3);
+
+  // Rook a1 in the start position: north ray blocked at a2, east ray at b1; L·occ rows shown.
+  await clickSquare(page, 'a1');
+  const rays = page.locator('[data-testid=slider-rays]');
+  await rays.waitFor();
+  assert.equal(await rays.locator('.ray-box').count(), 2, 'a corner rook has two rays');
+  assert.equal(await rays.locator('td.blocker').count(), 2 * 4, 'one blocker per ray, marked in all four rows');
+  const prefixes = await rays.locator('[data-testid=prefix-row]').first().locator('td').allTextContents();
+  assert.deepEqual(prefixes.map(Number), [1, 1, 1, 1, 1, 2, 3], 'L·occ along a1→a8 (pawn a2, pawn a7, rook a8)');
+  assert.equal(await page.locator('[data-testid=piece-products] p.ok').count(), 1);
+
+  // The network panel for the rook.
+  const bnn = page.locator('[data-testid=bnn-panel]');
+  await bnn.waitFor();
+  if (build.weights) {
+    await bnn.locator('[data-testid=bnn-neurons]').first().waitFor();
+    assert.equal(await bnn.locator('[data-testid=bnn-input] td').count(), 16);
+    const rows = bnn.locator('[data-testid=bnn-neurons] tr.fires');
+    assert.equal(await rows.count(), 2, 'rook a1 attacks a2 and b1');
+    assert.equal(await bnn.locator('[data-testid=bnn-neurons] tr').nth(1).locator('.n').count(), 32);
+    assert.match(await bnn.locator('[data-testid=bnn-attacks]').textContent() ?? '', /a2.*b1|b1.*a2/);
+    assert.equal(await bnn.locator('p.bad').count(), 0);
+  } else {
+    // No weights in the repository yet: the panel must say so plainly.
+    assert.match(await bnn.textContent() ?? '', /no BNN weights/i);
+  }
+
+  // Pawn e2: the control-flow side of the line.
+  await clickSquare(page, 'c2');
+  await page.locator('[data-testid=pawn-control-flow]').waitFor();
+  assert.deepEqual(errors, []);
+  await page.screenshot({ path: join(artifacts, 'web-screenshot.png'), fullPage: true });
+  await page.close();
+});
+
+test('bad FEN and PGN get a clear message and the game is kept; Stop plays the best move so far', async () => {
+  const { page, errors } = await openPage();
+  await page.selectOption('#mode', 'human');
+  await clickSquare(page, 'd2');
+  await clickSquare(page, 'd4');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 1);
+  const fen = await pageFen(page);
+
+  await page.fill('[data-testid=fen]', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1');
+  await page.click('#load-fen');
+  const msg = page.locator('[data-testid=message]');
+  assert.match(await msg.textContent() ?? '', /invalid FEN \(castling\)/);
+  assert.equal(await page.evaluate(() => window.matrixChess.fen()), fen);
+  assert.equal(await page.locator('#moves .san').count(), 1);
+
+  await page.fill('[data-testid=pgn]', '1. e4 e5 2. Ke3 Nc6 *');
+  await page.click('#load-pgn');
+  assert.match(await msg.textContent() ?? '', /PGN move 3 \('Ke3'\)/);
+  assert.equal(await page.evaluate(() => window.matrixChess.fen()), fen);
+
+  // A good PGN with a FEN header loads.
+  await page.fill('[data-testid=pgn]', '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n\n1. e4 Kd7 *');
+  await page.click('#load-pgn');
+  assert.equal(await pageFen(page), '8/3k4/8/8/4P3/8/8/4K3 w - - 1 2');
+
+  // Stop: a long search is cut short and its best move so far is played.
+  await page.selectOption('#strength', 'movetime:10000');
+  await page.click('#go');
+  await page.waitForFunction(() => !document.getElementById('stop').disabled);
+  await page.waitForFunction(() => document.getElementById('pv').textContent !== '–', undefined, { timeout: 10_000 });
+  const t0 = Date.now();
+  await page.click('#stop');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 3, undefined, { timeout: 3_000 });
+  assert.ok(Date.now() - t0 < 3_000);
+  assert.equal(await page.locator('#stop').isDisabled(), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('phone width (390 px): no horizontal scrolling, board fits', async () => {
+  const { page, errors } = await openPage(390, 844);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `page is ${overflow}px wider than the phone`);
+  const box = await page.locator('cg-board').boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= 390, 'board inside the viewport');
+  await clickSquare(page, 'b1');
+  await page.locator('[data-testid=piece-products]').waitFor();
+  await page.screenshot({ path: join(artifacts, 'web-phone.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
