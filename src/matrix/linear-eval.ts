@@ -87,5 +87,5 @@ export function evaluateLinearDense(mp: MatrixPosition): number {
 function taperSide(mg: number, eg: number, phase: number, side: number): number {
   if (phase > PHASE_MAX) phase = PHASE_MAX;
   const white = ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
-  return side === 0 ? white : -white;
+  return side === 0 ? white : -white | 0; // | 0: no negative zero
 }

@@ -7,7 +7,7 @@
  * Moves are core move ints (src/core/move.ts), identical to the bitboard core's.
  */
 import { mulRows } from './bitmat.js';
-import { ALL_ONES } from './basis.js';
+import { ALL_ONES, RAY_OPS, SHIFT, shiftAt } from './basis.js';
 import {
   kingTargets, knightTargets, pawnCaptureTargets, pawnForward, rayAttacks, slidingAttacks,
 } from './matrix-attacks.js';
@@ -29,19 +29,47 @@ const DOUBLE_ROW = new Int32Array(4);
   rowMask(4, 0); rowMask(3, 2);
 }
 
+const SHIFT_WEST_LO = SHIFT[shiftAt(1)], SHIFT_WEST_HI = SHIFT[shiftAt(1) + 1];
+const SHIFT_EAST_LO = SHIFT[shiftAt(-1)], SHIFT_EAST_HI = SHIFT[shiftAt(-1) + 1];
 const PROMOS = [QUEEN, ROOK, BISHOP, KNIGHT];
+/** Last rows (rank 1 and rank 8): promotion squares. */
+const LAST_LO = 0xff, LAST_HI = 0xff000000 | 0;
 
-/** Emits one move per target square; from is fixed. Promotes when the target is on the last row. */
+/** When set, emitters only count (perft's bulk count at depth 1); writes to `out` are then scratch. */
+let countOnly = false;
+const SCRATCH = new Int32Array(256);
+
+/** Emits from → every target; promotes when the target is on a last row and `promoting`. */
 function emit(out: Int32Array, n: number, from: number, lo: number, hi: number, promoting: boolean): number {
+  if (countOnly) {
+    n += popcount(lo) + popcount(hi);
+    return promoting ? n + 3 * (popcount(lo & LAST_LO) + popcount(hi & LAST_HI)) : n;
+  }
   while (lo !== 0) {
     const to = 31 - Math.clz32(lo & -lo);
     lo &= lo - 1;
-    n = push(out, n, from, to, promoting && (to < 8 || to >= 56));
+    n = push(out, n, from, to, promoting && to < 8);
   }
   while (hi !== 0) {
     const to = 63 - Math.clz32(hi & -hi);
     hi &= hi - 1;
-    n = push(out, n, from, to, promoting && (to < 8 || to >= 56));
+    n = push(out, n, from, to, promoting && to >= 56);
+  }
+  return n;
+}
+
+/** Emits pawn moves of a whole set of targets; each came from `to − delta` (the shift it was made by). */
+function emitPawns(out: Int32Array, n: number, delta: number, lo: number, hi: number): number {
+  if (countOnly) return n + popcount(lo) + popcount(hi) + 3 * (popcount(lo & LAST_LO) + popcount(hi & LAST_HI));
+  while (lo !== 0) {
+    const to = 31 - Math.clz32(lo & -lo);
+    lo &= lo - 1;
+    n = push(out, n, to - delta, to, to < 8);
+  }
+  while (hi !== 0) {
+    const to = 63 - Math.clz32(hi & -hi);
+    hi &= hi - 1;
+    n = push(out, n, to - delta, to, to >= 56);
   }
   return n;
 }
@@ -51,6 +79,12 @@ function push(out: Int32Array, n: number, from: number, to: number, promote: boo
   if (!promote) { out[n++] = m; return n; }
   for (let i = 0; i < 4; i++) out[n++] = m | (PROMOS[i] << 12);
   return n;
+}
+
+/** The number of legal moves (no list is written). */
+export function countLegal(mp: MatrixPosition): number {
+  countOnly = true;
+  try { return generateLegal(mp, SCRATCH, 0); } finally { countOnly = false; }
 }
 
 /** Writes the legal moves of the current position into out from index n; returns the end index. */
@@ -63,11 +97,17 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
   const occLo = bits[b + OCC_OFF], occHi = bits[b + OCC_OFF + 1];
   const kLo = bits[uo + 2 * KING], kHi = bits[uo + 2 * KING + 1];
   const ksq = kLo !== 0 ? 31 - Math.clz32(kLo) : 63 - Math.clz32(kHi);
+  const rights = mp.castlingAt[mp.ply] & (us === 0 ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
 
   const rqLo = bits[to_ + 2 * ROOK] | bits[to_ + 2 * QUEEN], rqHi = bits[to_ + 2 * ROOK + 1] | bits[to_ + 2 * QUEEN + 1];
   const bqLo = bits[to_ + 2 * BISHOP] | bits[to_ + 2 * QUEEN], bqHi = bits[to_ + 2 * BISHOP + 1] | bits[to_ + 2 * QUEEN + 1];
   const tnLo = bits[to_ + 2 * KNIGHT], tnHi = bits[to_ + 2 * KNIGHT + 1];
   const tpLo = bits[to_ + 2 * PAWN], tpHi = bits[to_ + 2 * PAWN + 1];
+
+  // The king's candidate squares; attacks only matter there (and on the castling path).
+  kingTargets(T, 0, kLo, kHi);
+  const kmLo = T[0] & ~ownLo, kmHi = T[1] & ~ownHi;
+  const zoneLo = kmLo | (rights !== 0 && us === 0 ? 0x6c : 0), zoneHi = kmHi | (rights !== 0 && us === 1 ? 0x6c000000 : 0);
 
   // Squares the opponent attacks, with our king lifted off the board so it cannot hide behind itself.
   const xLo = occLo & ~kLo, xHi = occHi & ~kHi;
@@ -77,16 +117,21 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
   dLo |= T[0]; dHi |= T[1];
   kingTargets(T, 0, bits[to_ + 2 * KING], bits[to_ + 2 * KING + 1]);
   dLo |= T[0]; dHi |= T[1];
-  for (let d0 = 0; d0 <= 4; d0 += 4) {
-    let sLo = d0 === 0 ? rqLo : bqLo, sHi = d0 === 0 ? rqHi : bqHi;
-    while (sLo !== 0) {
-      const s = 31 - Math.clz32(sLo & -sLo); sLo &= sLo - 1;
-      slidingAttacks(T, 0, d0, s, xLo, xHi); dLo |= T[0]; dHi |= T[1];
+  for (let d = 0; d < 8; d++) {
+    let sLo = d < 4 ? rqLo : bqLo, sHi = d < 4 ? rqHi : bqHi;
+    const base = 128 * d;
+    for (let half = 0; half < 2; half++) {
+      let x = half === 0 ? sLo : sHi;
+      while (x !== 0) {
+        const s = (31 - Math.clz32(x & -x)) + 32 * half;
+        x &= x - 1;
+        // Skip rays that never reach the zone (their product could only add squares outside it).
+        if (((RAY_OPS[base + 2 * s] & zoneLo) | (RAY_OPS[base + 2 * s + 1] & zoneHi)) === 0) continue;
+        rayAttacks(T, 0, d, s, xLo, xHi);
+        dLo |= T[0]; dHi |= T[1];
+      }
     }
-    while (sHi !== 0) {
-      const s = 63 - Math.clz32(sHi & -sHi); sHi &= sHi - 1;
-      slidingAttacks(T, 0, d0, s, xLo, xHi); dLo |= T[0]; dHi |= T[1];
-    }
+    void sLo; void sHi;
   }
 
   // Checkers, the squares that resolve a check, and pins — all seen from the king.
@@ -101,6 +146,8 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
   }
   for (let d = 0; d < 8; d++) {
     const slLo = d < 4 ? rqLo : bqLo, slHi = d < 4 ? rqHi : bqHi;
+    // No slider of the right kind anywhere on the empty-board ray: neither check nor pin this way.
+    if (((RAY_OPS[128 * d + 2 * ksq] & slLo) | (RAY_OPS[128 * d + 2 * ksq + 1] & slHi)) === 0) continue;
     rayAttacks(T, 0, d, ksq, occLo, occHi);
     const aLo = T[0], aHi = T[1];
     if (((aLo & slLo) | (aHi & slHi)) !== 0) {
@@ -118,8 +165,7 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
   }
 
   // King moves: to squares neither own nor attacked.
-  kingTargets(T, 0, kLo, kHi);
-  n = emit(out, n, ksq, T[0] & ~ownLo & ~dLo, T[1] & ~ownHi & ~dHi, false);
+  n = emit(out, n, ksq, kmLo & ~dLo, kmHi & ~dHi, false);
   if (nCheck > 1) return n;
 
   const tgtLo = (nCheck === 0 ? -1 : resolveLo) & ~ownLo, tgtHi = (nCheck === 0 ? -1 : resolveHi) & ~ownHi;
@@ -150,34 +196,56 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
     }
   }
 
-  // Pawns: forward squares by the shift product, the rest is the pawn's own rules.
-  const ep = mp.epAt[mp.ply];
-  const epLo = ep !== NO_SQUARE && ep < 32 ? 1 << ep : 0, epHi = ep !== NO_SQUARE && ep >= 32 ? 1 << (ep - 32) : 0;
-  const dblLo = DOUBLE_ROW[2 * us], dblHi = DOUBLE_ROW[2 * us + 1];
+  // Pawns. Unpinned pawns move as one matrix: F = S_∓1 · P, pushes F ∧ empty, captures F · S_±1.
+  // A target made by a shift came from `to − delta`; that offset is the shift's, read back.
+  const pawnsLo = bits[uo + 2 * PAWN], pawnsHi = bits[uo + 2 * PAWN + 1];
+  const fwd = us === 0 ? 8 : -8;
+  {
+    const pLo = pawnsLo & ~pinLo, pHi = pawnsHi & ~pinHi;
+    pawnForward(T, 0, us, pLo, pHi);
+    const fLo = T[0], fHi = T[1];
+    const sLo = fLo & emptyLo, sHi = fHi & emptyHi;
+    n = emitPawns(out, n, fwd, sLo & tgtLo, sHi & tgtHi);
+    pawnForward(T, 2, us, sLo, sHi);
+    n = emitPawns(out, n, 2 * fwd, T[2] & emptyLo & DOUBLE_ROW[2 * us] & tgtLo, T[3] & emptyHi & DOUBLE_ROW[2 * us + 1] & tgtHi);
+    mulRows(T, 0, fLo, fHi, SHIFT_WEST_LO, SHIFT_WEST_HI);   // F · S_1: one column towards file a
+    n = emitPawns(out, n, fwd - 1, T[0] & oppLo & tgtLo, T[1] & oppHi & tgtHi);
+    mulRows(T, 0, fLo, fHi, SHIFT_EAST_LO, SHIFT_EAST_HI);   // F · S_−1: one column towards file h
+    n = emitPawns(out, n, fwd + 1, T[0] & oppLo & tgtLo, T[1] & oppHi & tgtHi);
+  }
+  // Pinned pawns one at a time, each limited to its pin line.
   for (let half = 0; half < 2; half++) {
-    let x = half === 0 ? bits[uo + 2 * PAWN] : bits[uo + 2 * PAWN + 1];
+    let x = half === 0 ? pawnsLo & pinLo : pawnsHi & pinHi;
     while (x !== 0) {
       const s = (31 - Math.clz32(x & -x)) + 32 * half;
       x &= x - 1;
       const eLo = s < 32 ? 1 << s : 0, eHi = s < 32 ? 0 : 1 << (s - 32);
-      let aLo = tgtLo, aHi = tgtHi;
-      if (((eLo & pinLo) | (eHi & pinHi)) !== 0) { aLo &= PIN_RAY[2 * s]; aHi &= PIN_RAY[2 * s + 1]; }
+      const aLo = tgtLo & PIN_RAY[2 * s], aHi = tgtHi & PIN_RAY[2 * s + 1];
       pawnForward(T, 0, us, eLo, eHi);
-      const sLo = T[0] & emptyLo, sHi = T[1] & emptyHi;          // single step onto an empty square
-      if ((sLo | sHi) !== 0) {
-        pawnForward(T, 2, us, sLo, sHi);                           // and once more, if it lands on the double-push row
-        n = emit(out, n, s, (sLo | (T[2] & emptyLo & dblLo)) & aLo, (sHi | (T[3] & emptyHi & dblHi)) & aHi, true);
-      }
+      const sLo = T[0] & emptyLo, sHi = T[1] & emptyHi;
+      pawnForward(T, 2, us, sLo, sHi);
+      n = emit(out, n, s, (sLo | (T[2] & emptyLo & DOUBLE_ROW[2 * us])) & aLo, (sHi | (T[3] & emptyHi & DOUBLE_ROW[2 * us + 1])) & aHi, true);
       pawnCaptureTargets(T, 0, us, eLo, eHi);
       n = emit(out, n, s, T[0] & oppLo & aLo, T[1] & oppHi & aHi, true);
-      if (((T[0] & epLo) | (T[1] & epHi)) !== 0 && epLegal(mp, s, ep, ksq, us, occLo, occHi, rqLo, rqHi, bqLo, bqHi, knLo | knHi, tpLo, tpHi)) {
-        out[n++] = s | (ep << 6) | (KIND_EN_PASSANT << 15);
+    }
+  }
+  // En passant: the capturers are the pawns the ep square "attacks" as an enemy pawn would.
+  const ep = mp.epAt[mp.ply];
+  if (ep !== NO_SQUARE) {
+    pawnCaptureTargets(T, 0, them, ep < 32 ? 1 << ep : 0, ep < 32 ? 0 : 1 << (ep - 32));
+    for (let half = 0; half < 2; half++) {
+      let x = half === 0 ? T[0] & pawnsLo : T[1] & pawnsHi;
+      while (x !== 0) {
+        const s = (31 - Math.clz32(x & -x)) + 32 * half;
+        x &= x - 1;
+        if (epLegal(s, ep, ksq, us, occLo, occHi, rqLo, rqHi, bqLo, bqHi, knLo | knHi, tpLo, tpHi)) {
+          out[n++] = s | (ep << 6) | (KIND_EN_PASSANT << 15);
+        }
       }
     }
   }
 
   // Castling: rights, empty path, king not in check, not passing or landing on an attacked square.
-  const rights = mp.castlingAt[mp.ply];
   if (nCheck === 0 && rights !== 0) {
     const base = us === 0 ? 0 : 56;
     const oo = us === 0 ? WHITE_OO : BLACK_OO, ooo = us === 0 ? WHITE_OOO : BLACK_OOO;
@@ -202,9 +270,8 @@ function squaresFree(lo: number, hi: number, a: number, b: number): boolean {
  * position after the capture directly (sliders by ray products on the new occupancy, knights
  * unchanged, pawns minus the captured one).
  */
-function epLegal(mp: MatrixPosition, from: number, ep: number, ksq: number, us: number, occLo: number, occHi: number,
+function epLegal(from: number, ep: number, ksq: number, us: number, occLo: number, occHi: number,
   rqLo: number, rqHi: number, bqLo: number, bqHi: number, knightCheck: number, tpLo: number, tpHi: number): boolean {
-  void mp;
   if (knightCheck !== 0) return false;
   const cap = us === 0 ? ep - 8 : ep + 8;
   const cLo = cap < 32 ? 1 << cap : 0, cHi = cap < 32 ? 0 : 1 << (cap - 32);

@@ -2,7 +2,7 @@
  * Native matrix perft: make/unmake by the affine updates, targets by matrix products, and bulk
  * counting at depth 1 (the number of legal moves is the number of leaves below).
  */
-import { generateLegal } from './matrix-movegen.js';
+import { countLegal, generateLegal } from './matrix-movegen.js';
 import { MAX_PLY, type MatrixPosition } from './matrix-position.js';
 import { MatrixError } from './errors.js';
 
@@ -17,9 +17,9 @@ export function matrixPerft(mp: MatrixPosition, depth: number): number {
 }
 
 function perftRec(mp: MatrixPosition, depth: number): number {
+  if (depth === 1) return countLegal(mp);
   const start = MOVES_PER_PLY * mp.ply;
   const end = generateLegal(mp, moveStack, start);
-  if (depth === 1) return end - start;
   let nodes = 0;
   for (let i = start; i < end; i++) {
     mp.makeMove(moveStack[i]);

@@ -47,11 +47,12 @@ export const entryOfCode = (code: number): number => (code === 0 ? 0 : code & 8 
  */
 export function affineUpdate(out: Int8Array, ob: number, m: Int8Array, mb: number,
   zLo: number, zHi: number, v: number, eLo: number, eHi: number): void {
-  for (let i = 0; i < 64; i++) {
-    const b = i ^ 56; // packed bit of cell i
-    const z = b < 32 ? (zLo >>> b) & 1 : (zHi >>> (b - 32)) & 1;
-    const e = b < 32 ? (eLo >>> b) & 1 : (eHi >>> (b - 32)) & 1;
-    out[ob + i] = m[mb + i] * z + v * e;
+  // Row r of a packed matrix is the byte of rank 7 − r: walk rows, then the eight columns.
+  for (let r = 0; r < 8; r++) {
+    const shift = ((7 - r) & 3) << 3, upper = r < 4;
+    const zRow = ((upper ? zHi : zLo) >>> shift) & 255, eRow = ((upper ? eHi : eLo) >>> shift) & 255;
+    const o = ob + 8 * r, mo = mb + 8 * r;
+    for (let c = 0; c < 8; c++) out[o + c] = m[mo + c] * ((zRow >>> c) & 1) + v * ((eRow >>> c) & 1);
   }
 }
 
