@@ -1,0 +1,237 @@
+/**
+ * Perft speed of the bitboard core against chessops 0.15 (its own perft from chessops/debug,
+ * which clones per move and bulk-counts the last ply like ours) and Stockfish (`go perft N`
+ * over UCI, timed from sending the command to the "Nodes searched" line, nothing subtracted).
+ * Single thread each. Runs are interleaved (ours, chessops, stockfish, other backends, repeat)
+ * and each figure is the median of --runs runs, so the ratios compare like with like on a
+ * shared, noisy machine. Every node count is checked against the published one.
+ *
+ *   npm run bench:perft -- [--runs 3] [--depth 6,5] [--chessops-depth 5,4] [--backend matrix]...
+ *                          [--stockfish /usr/games/stockfish] [--no-stockfish] [--no-chessops]
+ *
+ * Depth lists give the start position's depth, then Kiwipete's (one number applies to both).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { parseFen } from 'chessops/fen';
+import { Chess } from 'chessops/chess';
+import { perft as chessopsPerft } from 'chessops/debug';
+import { Position, START_FEN } from '../src/core/position.js';
+import { perft as corePerft } from '../src/core/perft.js';
+import { getBackend } from '../src/backends.js';
+import { createProgress } from '../src/cli/progress.js';
+
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+
+/** Published perft counts (index = depth). */
+const POSITIONS = [
+  { name: 'start', fen: START_FEN, counts: [1, 20, 400, 8902, 197281, 4865609, 119060324, 3195901860] },
+  { name: 'kiwipete', fen: KIWIPETE, counts: [1, 48, 2039, 97862, 4085603, 193690690, 8031647685] },
+];
+
+class UsageError extends Error {}
+
+interface Options {
+  runs: number; depths: number[]; chessopsDepths: number[]; backends: string[];
+  stockfish: string; useStockfish: boolean; useChessops: boolean;
+}
+
+function depthList(flag: string, v: string): number[] {
+  const parts = v.split(',');
+  if (parts.length > POSITIONS.length || !parts.every((p) => /^\d+$/.test(p) && Number(p) >= 1)) {
+    throw new UsageError(`${flag} expects a depth or 'start,kiwipete' depths (whole numbers >= 1), got '${v}'`);
+  }
+  const depths = POSITIONS.map((_, i) => Number(parts[Math.min(i, parts.length - 1)]));
+  depths.forEach((d, i) => {
+    if (d >= POSITIONS[i].counts.length) throw new UsageError(`${flag}: ${POSITIONS[i].name} depth ${d} is above the largest published count (${POSITIONS[i].counts.length - 1})`);
+  });
+  return depths;
+}
+
+function parseArgs(args: string[]): Options {
+  const o: Options = { runs: 3, depths: [6, 5], chessopsDepths: [5, 4], backends: [], stockfish: '/usr/games/stockfish', useStockfish: true, useChessops: true };
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i];
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--runs': {
+        const v = value();
+        if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 99) throw new UsageError(`--runs expects a whole number from 1 to 99, got '${v}'`);
+        o.runs = Number(v);
+        break;
+      }
+      case '--depth': o.depths = depthList(flag, value()); break;
+      case '--chessops-depth': o.chessopsDepths = depthList(flag, value()); break;
+      case '--backend': o.backends.push(value()); break;
+      case '--stockfish': o.stockfish = value(); break;
+      case '--no-stockfish': o.useStockfish = false; break;
+      case '--no-chessops': o.useChessops = false; break;
+      default: throw new UsageError(`unknown option '${flag}' (expected --runs, --depth, --chessops-depth, --backend, --stockfish, --no-stockfish, --no-chessops)`);
+    }
+  }
+  return o;
+}
+
+/** A Stockfish process kept alive across runs; one `go perft` at a time. */
+class StockfishPerft {
+  private readonly proc: ChildProcessWithoutNullStreams;
+  private waiter?: { test: (line: string) => boolean; resolve: (line: string) => void; reject: (err: Error) => void };
+  private exited?: Error;
+  version = '';
+
+  constructor(path: string) {
+    this.proc = spawn(path, [], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const fail = (err: Error) => { this.exited = err; this.waiter?.reject(err); this.waiter = undefined; };
+    this.proc.on('error', (err) => fail(new Error(`stockfish failed to start: ${err.message}`)));
+    this.proc.on('exit', (code) => fail(new Error(`stockfish exited (code ${code})`)));
+    createInterface({ input: this.proc.stdout }).on('line', (line) => {
+      if (line.startsWith('id name ')) this.version = line.slice(8);
+      if (this.waiter?.test(line)) { const w = this.waiter; this.waiter = undefined; w.resolve(line); }
+    });
+  }
+
+  private waitFor(test: (line: string) => boolean): Promise<string> {
+    if (this.exited) return Promise.reject(this.exited);
+    return new Promise((resolve, reject) => { this.waiter = { test, resolve, reject }; });
+  }
+
+  async start(): Promise<void> {
+    const ok = this.waitFor((l) => l === 'uciok');
+    this.proc.stdin.write('uci\n');
+    await ok;
+    const ready = this.waitFor((l) => l === 'readyok');
+    this.proc.stdin.write('isready\n');
+    await ready;
+  }
+
+  /** Returns [nodes, milliseconds] from sending `go perft` to the result line. */
+  async perft(fen: string, depth: number): Promise<[number, number]> {
+    const done = this.waitFor((l) => l.startsWith('Nodes searched'));
+    this.proc.stdin.write(`position fen ${fen}\n`);
+    const t0 = process.hrtime.bigint();
+    this.proc.stdin.write(`go perft ${depth}\n`);
+    const line = await done;
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    return [Number(/Nodes searched:\s*(\d+)/.exec(line)![1]), ms];
+  }
+
+  quit(): void {
+    this.proc.removeAllListeners('exit');
+    this.proc.stdin.end('quit\n');
+  }
+}
+
+interface Contender {
+  name: string;
+  depths: number[];
+  /** Returns [nodes, milliseconds]. */
+  run(fen: string, depth: number): Promise<[number, number]>;
+}
+
+function timed(f: () => number): Promise<[number, number]> {
+  const t0 = process.hrtime.bigint();
+  const n = f();
+  return Promise.resolve([n, Number(process.hrtime.bigint() - t0) / 1e6]);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+const fmtRate = (nps: number) => `${(nps / 1e6).toFixed(2)}`;
+
+async function main(): Promise<number> {
+  const opts = parseArgs(process.argv.slice(2));
+  const contenders: Contender[] = [
+    { name: 'ours (bitboard)', depths: opts.depths, run: (fen, d) => timed(() => corePerft(Position.fromFen(fen), d)) },
+  ];
+  if (opts.useChessops) {
+    contenders.push({
+      name: 'chessops 0.15', depths: opts.chessopsDepths,
+      run: (fen, d) => timed(() => chessopsPerft(Chess.fromSetup(parseFen(fen).unwrap()).unwrap(), d, false)),
+    });
+  }
+  let stockfish: StockfishPerft | undefined;
+  const notes: string[] = [];
+  if (opts.useStockfish) {
+    if (!existsSync(opts.stockfish)) {
+      notes.push(`stockfish skipped: not found at ${opts.stockfish} (install the Debian package or pass --stockfish PATH)`);
+    } else {
+      stockfish = new StockfishPerft(opts.stockfish);
+      await stockfish.start();
+      const sf = stockfish;
+      contenders.push({ name: sf.version || 'stockfish', depths: opts.depths, run: (fen, d) => sf.perft(fen, d) });
+    }
+  }
+  for (const name of opts.backends) {
+    let backend;
+    try {
+      backend = await getBackend(name);
+    } catch (err) {
+      throw new UsageError(`--backend: ${(err as Error).message}`);
+    }
+    const b = backend;
+    contenders.push({ name: `backend ${b.name}`, depths: opts.chessopsDepths, run: (fen, d) => timed(() => b.perft(Position.fromFen(fen), d)) });
+  }
+
+  // Warm-up (JIT) for the in-process contenders on a small tree.
+  for (const c of contenders) await c.run(KIWIPETE, 3);
+
+  // rates[contender][position] = nodes/s of each run; a wrong count is reported and fails the bench.
+  const rates = contenders.map(() => POSITIONS.map(() => [] as number[]));
+  const wrong: string[] = [];
+  const progress = createProgress('perft bench');
+  const units = opts.runs * contenders.length * POSITIONS.length;
+  let done = 0;
+  for (let r = 0; r < opts.runs; r++) {
+    for (let ci = 0; ci < contenders.length; ci++) {
+      const c = contenders[ci];
+      for (let pi = 0; pi < POSITIONS.length; pi++) {
+        const p = POSITIONS[pi], depth = c.depths[pi];
+        const [n, t] = await c.run(p.fen, depth);
+        if (n !== p.counts[depth]) wrong.push(`${c.name} ${p.name} depth ${depth}: ${n} nodes, expected ${p.counts[depth]}`);
+        rates[ci][pi].push(n / (t / 1000));
+        progress.update(++done, units);
+      }
+    }
+  }
+  progress.finish();
+  stockfish?.quit();
+
+  const med = rates.map((perPos) => perPos.map(median));
+  console.log(`perft bench: single thread, M nodes/s, median of ${opts.runs} interleaved runs (each run listed after it).`);
+  console.log('The machine is shared and noisy: compare the ratios, measured in the same run, not absolute figures.');
+  const head = ['contender', ...POSITIONS.map((p) => p.name), 'runs'];
+  const rows = contenders.map((c, ci) => [
+    c.name,
+    ...POSITIONS.map((_, pi) => `d${c.depths[pi]} ${fmtRate(med[ci][pi])}`),
+    POSITIONS.map((p, pi) => `${p.name} ${rates[ci][pi].map(fmtRate).join(' ')}`).join('; '),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  for (const r of [head, ...rows]) console.log('  ' + r.map((x, i) => (i === 0 || i === r.length - 1 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  '));
+  // Overall ratio: geometric mean of the per-position ratios (contenders may run different depths).
+  for (let ci = 1; ci < contenders.length; ci++) {
+    const ratios = POSITIONS.map((_, pi) => med[0][pi] / med[ci][pi]);
+    const geo = Math.exp(ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length);
+    const per = POSITIONS.map((p, pi) => `${p.name} ${ratios[pi].toFixed(2)}`).join(', ');
+    console.log(`  ours / ${contenders[ci].name}: ${geo.toFixed(2)} (${per})`);
+  }
+  for (const n of notes) console.log(`  note: ${n}`);
+  for (const w of wrong) console.log(`  WRONG COUNT: ${w}`);
+  return wrong.length === 0 ? 0 : 1;
+}
+
+try {
+  process.exitCode = await main();
+} catch (err) {
+  if (!(err instanceof UsageError)) throw err;
+  process.stderr.write(`perft-bench: ${err.message}\n`);
+  process.exitCode = 2;
+}

@@ -1,0 +1,154 @@
+/**
+ * The full perft suite: every position of perft-standard.epd at every listed depth up to
+ * --depth (default 6), with the bitboard core or another backend. Reports each mismatch (FEN,
+ * depth, expected, got), the total nodes and nodes/s; exits 1 on any mismatch, 2 on bad usage.
+ *
+ *   npm run perft:suite -- [--depth N] [--backend bitboard|matrix|bnn] [--positions a-b] [--file PATH]
+ *
+ * Positions are numbered from 1 in file order. Progress with an ETA (weighted by the expected
+ * node counts) goes to stderr on a terminal only, never in pipes or under CI.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Position } from '../src/core/position.js';
+import { getBackend, type Backend } from '../src/backends.js';
+import { createProgress } from '../src/cli/progress.js';
+
+interface SuiteCase { index: number; fen: string; counts: Map<number, number>; }
+
+class UsageError extends Error {}
+
+interface Options { depth: number; backend: string; from: number; to: number; file?: string; }
+
+function parseArgs(args: string[]): Options {
+  const opts: Options = { depth: 6, backend: 'bitboard', from: 1, to: Infinity };
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i];
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--depth': {
+        const v = value();
+        if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 20) throw new UsageError(`--depth expects a whole number from 1 to 20, got '${v}'`);
+        opts.depth = Number(v);
+        break;
+      }
+      case '--backend': opts.backend = value(); break;
+      case '--positions': {
+        const v = value();
+        const m = /^(\d+)(?:-(\d+)?)?$/.exec(v);
+        if (!m || Number(m[1]) < 1 || (m[2] !== undefined && Number(m[2]) < Number(m[1]))) {
+          throw new UsageError(`--positions expects N or A-B (1-based, A <= B) or A-, got '${v}'`);
+        }
+        opts.from = Number(m[1]);
+        opts.to = m[2] !== undefined ? Number(m[2]) : v.endsWith('-') ? Infinity : Number(m[1]);
+        break;
+      }
+      case '--file': opts.file = value(); break;
+      case '--help': case '-h':
+        console.log('usage: npm run perft:suite -- [--depth N] [--backend bitboard|matrix|bnn] [--positions a-b] [--file PATH]');
+        process.exit(0);
+      // eslint-disable-next-line no-fallthrough
+      default: throw new UsageError(`unknown option '${flag}' (expected --depth, --backend, --positions, --file)`);
+    }
+  }
+  return opts;
+}
+
+/** The committed copy, else the shared folder beside the clone. */
+function defaultEpd(): string {
+  const candidates = [
+    new URL('../../test/data/perft-standard.epd', import.meta.url),
+    new URL('../../../shared/data/perft-standard.epd', import.meta.url),
+  ].map((u) => fileURLToPath(u));
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new UsageError(`perft-standard.epd not found (looked in ${candidates.join(', ')}); pass --file PATH`);
+  return found;
+}
+
+function readSuite(path: string): SuiteCase[] {
+  if (!existsSync(path)) throw new UsageError(`--file: no such file '${path}'`);
+  const cases: SuiteCase[] = [];
+  readFileSync(path, 'utf8').split(/\r?\n/).forEach((text, i) => {
+    if (text.trim() === '' || text.startsWith('#')) return;
+    const [fen, ...rest] = text.split(';');
+    const counts = new Map<number, number>();
+    for (const field of rest) {
+      const m = /^\s*D(\d+)\s+(\d+)\s*$/.exec(field);
+      if (!m) throw new UsageError(`${path}:${i + 1}: expected ';D<depth> <nodes>', got '${field.trim()}'`);
+      counts.set(Number(m[1]), Number(m[2]));
+    }
+    cases.push({ index: cases.length + 1, fen: fen.trim(), counts });
+  });
+  return cases;
+}
+
+interface Job { c: SuiteCase; depth: number; expected: number; }
+
+function run(opts: Options, backend: Backend, suite: SuiteCase[]): number {
+  const selected = suite.filter((c) => c.index >= opts.from && c.index <= opts.to);
+  if (selected.length === 0) throw new UsageError(`--positions ${opts.from}-${opts.to} selects nothing (the file has ${suite.length} positions)`);
+  const jobs: Job[] = [];
+  for (const c of selected) {
+    for (const [depth, expected] of [...c.counts].sort((a, b) => a[0] - b[0])) {
+      if (depth <= opts.depth) jobs.push({ c, depth, expected });
+    }
+  }
+  const planned = jobs.reduce((s, j) => s + j.expected, 0);
+  const last = selected[selected.length - 1].index;
+  console.log(`perft suite: backend ${backend.name}, positions ${selected[0].index}-${last} of ${suite.length}, depths up to ${opts.depth}: ${jobs.length} counts, ${planned.toLocaleString('en-US')} nodes expected`);
+
+  const progress = createProgress('perft suite');
+  const mismatches: string[] = [];
+  let nodes = 0, doneExpected = 0;
+  const t0 = process.hrtime.bigint();
+  for (const job of jobs) {
+    let got: number | string;
+    try {
+      got = backend.perft(Position.fromFen(job.c.fen), job.depth);
+      nodes += got;
+    } catch (err) {
+      // A bad FEN in the file or a crashing backend is a failure of this count, not of the run.
+      got = `error: ${(err as Error).message}`;
+    }
+    doneExpected += job.expected;
+    if (got !== job.expected) {
+      const line = `MISMATCH #${job.c.index} ${job.c.fen} depth ${job.depth}: expected ${job.expected}, got ${got}`;
+      mismatches.push(line);
+      progress.finish();
+      console.log(line);
+    }
+    progress.update(doneExpected, planned);
+  }
+  progress.finish();
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const nps = nodes / Math.max(seconds, 1e-9);
+  console.log(`${mismatches.length === 0 ? 'OK' : `FAILED: ${mismatches.length} mismatches`}: ${jobs.length} counts on ${selected.length} positions, ` +
+    `${nodes.toLocaleString('en-US')} nodes in ${seconds.toFixed(1)} s, ${(nps / 1e6).toFixed(1)} M nodes/s`);
+  return mismatches.length === 0 ? 0 : 1;
+}
+
+async function main(): Promise<number> {
+  try {
+    const opts = parseArgs(process.argv.slice(2));
+    const suite = readSuite(opts.file ?? defaultEpd());
+    let backend: Backend;
+    try {
+      backend = await getBackend(opts.backend);
+    } catch (err) {
+      throw new UsageError(`--backend: ${(err as Error).message}`);
+    }
+    return run(opts, backend, suite);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`perft-suite: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}
+
+process.exitCode = await main();
