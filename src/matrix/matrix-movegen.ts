@@ -18,22 +18,26 @@ import { KIND_CASTLE, KIND_EN_PASSANT } from '../core/move.js';
 const T = new Int32Array(8);
 /** Squares a pinned piece may still move to (the line king–pinner), by square. */
 const PIN_RAY = new Int32Array(128);
-/** Row masks e_r 1ᵀ packed: the row a double push must land on (row 4 white, row 3 black). */
+/** Row masks packed: the row a double push lands on (row 4 white, row 3 black); the last rows. */
 const DOUBLE_ROW = new Int32Array(4);
+const LAST_ROWS = new Int32Array(2);
 {
   // E(r, 0) · J is the whole row r.
-  const rowMask = (r: number, o: number): void => {
+  const rowMask = (out: Int32Array, r: number, o: number): void => {
     const b = (7 - r) << 3;
-    mulRows(DOUBLE_ROW, o, b < 32 ? 1 << b : 0, b < 32 ? 0 : 1 << (b - 32), ALL_ONES[0], ALL_ONES[1]);
+    mulRows(out, o, b < 32 ? 1 << b : 0, b < 32 ? 0 : 1 << (b - 32), ALL_ONES[0], ALL_ONES[1]);
   };
-  rowMask(4, 0); rowMask(3, 2);
+  rowMask(DOUBLE_ROW, 4, 0); rowMask(DOUBLE_ROW, 3, 2);
+  const t = new Int32Array(4);
+  rowMask(t, 0, 0); rowMask(t, 7, 2);
+  LAST_ROWS[0] = t[0] | t[2]; LAST_ROWS[1] = t[1] | t[3];
 }
 
 const SHIFT_WEST_LO = SHIFT[shiftAt(1)], SHIFT_WEST_HI = SHIFT[shiftAt(1) + 1];
 const SHIFT_EAST_LO = SHIFT[shiftAt(-1)], SHIFT_EAST_HI = SHIFT[shiftAt(-1) + 1];
 const PROMOS = [QUEEN, ROOK, BISHOP, KNIGHT];
-/** Last rows (rank 1 and rank 8): promotion squares. */
-const LAST_LO = 0xff, LAST_HI = 0xff000000 | 0;
+/** Promotion squares: rows 0 and 7. */
+const LAST_LO = LAST_ROWS[0], LAST_HI = LAST_ROWS[1];
 
 /** When set, emitters only count (perft's bulk count at depth 1); writes to `out` are then scratch. */
 let countOnly = false;
@@ -118,7 +122,7 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
   kingTargets(T, 0, bits[to_ + 2 * KING], bits[to_ + 2 * KING + 1]);
   dLo |= T[0]; dHi |= T[1];
   for (let d = 0; d < 8; d++) {
-    let sLo = d < 4 ? rqLo : bqLo, sHi = d < 4 ? rqHi : bqHi;
+    const sLo = d < 4 ? rqLo : bqLo, sHi = d < 4 ? rqHi : bqHi;
     const base = 128 * d;
     for (let half = 0; half < 2; half++) {
       let x = half === 0 ? sLo : sHi;
@@ -131,7 +135,6 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
         dLo |= T[0]; dHi |= T[1];
       }
     }
-    void sLo; void sHi;
   }
 
   // Checkers, the squares that resolve a check, and pins — all seen from the king.
