@@ -11,6 +11,7 @@ import { FenError, Position, START_FEN, type FenField } from '../src/core/positi
 import { MoveError, legalMoveList, parseSan, parseUciMove } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { gameStatus, type GameEnd } from '../src/core/status.js';
+import { NO_SQUARE } from '../src/core/types.js';
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -64,7 +65,8 @@ test('make/unmake and null moves keep the key incremental and restore the exact 
         checkedMoves++;
       }
       if (moves.length === 0) break;
-      const isNull = !pos.inCheck() && random() < 0.1;
+      // Null moves, and often right after a double step, where the en-passant key must go.
+      const isNull = !pos.inCheck() && random() < (pos.ep !== NO_SQUARE ? 0.5 : 0.1);
       history.push({ snap: before, isNull });
       if (isNull) {
         pos.makeNullMove();
@@ -84,7 +86,23 @@ test('make/unmake and null moves keep the key incremental and restore the exact 
     assert.equal(pos.toFen(), Position.fromFen(fen).toFen());
   }
   assert.ok(checkedMoves > 20_000, `only ${checkedMoves} moves were made and unmade`);
-  assert.ok(nullMoves > 20, `only ${nullMoves} null moves`);
+  assert.ok(nullMoves > 50, `only ${nullMoves} null moves`);
+});
+
+test('a null move after a double step drops the en-passant square from the key and restores it', () => {
+  const fen = 'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1';
+  const pos = Position.fromFen(fen);
+  const before = snapshot(pos);
+  pos.makeNullMove();
+  assert.equal(pos.ep, NO_SQUARE);
+  assertHashConsistent(pos, 'after the null move');
+  assert.equal(pos.toFen(), 'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 1');
+  pos.makeNullMove();
+  assertHashConsistent(pos, 'after two null moves');
+  assert.notDeepEqual([pos.hashLo, pos.hashHi], [before.hashLo, before.hashHi], 'the en-passant right is gone');
+  pos.unmakeNullMove();
+  pos.unmakeNullMove();
+  assert.deepEqual(snapshot(pos), before);
 });
 
 test('a transposition reaches the same key as the direct route', () => {
