@@ -42,15 +42,18 @@ export const codeOfEntry = (v: number): number => (v > 0 ? v : v < 0 ? -v | 8 : 
 export const entryOfCode = (code: number): number => (code === 0 ? 0 : code & 8 ? -(code & 7) : code & 7);
 
 /**
- * The affine update out = (M ⊙ Z) + v · E, entry by entry, for any 0/1 matrices Z and E given
- * packed. `out` may be M itself (each entry is read before it is written).
+ * The affine update out = (M ⊙ Z) + v · E for any 0/1 matrices Z and E given packed. `out` may
+ * be M itself (each entry is read before it is written). On a row where Z is all ones and E all
+ * zeros the update is the identity, so such rows are copied rather than recomputed.
  */
 export function affineUpdate(out: Int8Array, ob: number, m: Int8Array, mb: number,
   zLo: number, zHi: number, v: number, eLo: number, eHi: number): void {
-  // Row r of a packed matrix is the byte of rank 7 − r: walk rows, then the eight columns.
+  if (out !== m || ob !== mb) out.copyWithin(ob, mb, mb + 64);
+  // Row r of a packed matrix is the byte of rank 7 − r.
   for (let r = 0; r < 8; r++) {
     const shift = ((7 - r) & 3) << 3, upper = r < 4;
     const zRow = ((upper ? zHi : zLo) >>> shift) & 255, eRow = ((upper ? eHi : eLo) >>> shift) & 255;
+    if (zRow === 255 && eRow === 0) continue;
     const o = ob + 8 * r, mo = mb + 8 * r;
     for (let c = 0; c < 8; c++) out[o + c] = m[mo + c] * ((zRow >>> c) & 1) + v * ((eRow >>> c) & 1);
   }
