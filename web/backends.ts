@@ -4,9 +4,9 @@
  * sliding attacks (TypeScript reference inference).
  */
 import type { Position } from '../src/core/position.js';
-import { defaultGenerator, MoveGenerator, MAX_MOVES } from '../src/core/movegen.js';
-import { KIND_EN_PASSANT } from '../src/core/move.js';
+import { defaultGenerator, MoveGenerator } from '../src/core/movegen.js';
 import { matrixBackend } from '../src/matrix/backend.js';
+import { legalMovesAsMoveSource } from '../src/backends.js';
 import { referenceSliders } from '../src/bnn/infer.js';
 import { LAYOUT_16, weightBytes } from '../src/bnn/network.js';
 
@@ -18,24 +18,8 @@ export interface MoveSource {
   generateNoisy(pos: Position, out: Int32Array, start: number): number;
 }
 
-/** Captures (en passant included) and promotions, filtered from a full legal list. */
-function noisyFromLegal(legal: (pos: Position, out: Int32Array, start: number) => number): MoveSource['generateNoisy'] {
-  const tmp = new Int32Array(MAX_MOVES);
-  return (pos, out, start) => {
-    const n = legal(pos, tmp, 0);
-    let k = start;
-    for (let i = 0; i < n; i++) {
-      const m = tmp[i];
-      if (pos.board[(m >> 6) & 63] !== 0 || ((m >> 12) & 7) !== 0 || ((m >> 15) & 3) === KIND_EN_PASSANT) out[k++] = m;
-    }
-    return k;
-  };
-}
-
-export const matrixSource: MoveSource = {
-  generate: (pos, out, start) => matrixBackend.legalMoves(pos, out, start),
-  generateNoisy: noisyFromLegal((pos, out, start) => matrixBackend.legalMoves(pos, out, start)),
-};
+/** The matrix model's own legal move generator (noisy moves filtered from its legal list). */
+export const matrixSource: MoveSource = legalMovesAsMoveSource(matrixBackend);
 
 /** The BNN weights as the raw byte array the reference inference reads. */
 export function parseBnnWeights(bytes: Uint8Array): Uint8Array {

@@ -40,13 +40,10 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
     engine.setMoveSource(await sourceFor(msg.backend, msg.weightsUrl));
     const pos = Position.fromFen(msg.startFen);
     for (const uci of msg.moves) pos.makeMove(parseUciMove(pos, uci));
-    const uciPv = (pv: number[]): string[] => {
-      // PV moves are legal in sequence from pos; convert without disturbing it.
-      return pv.map((m) => moveToUci(m));
-    };
+    const uciPv = (pv: number[]): string[] => pv.map(moveToUci);
     const result = engine.search(pos, msg.limits, {
       onInfo: (info) => post({
-        type: 'info', id, depth: info.depth, score: info.score, nodes: info.nodes, nps: info.nps, timeMs: info.timeMs, pv: uciPv(info.pv),
+        type: 'info', id, bound: info.bound ?? null, depth: info.depth, score: info.score, nodes: info.nodes, nps: info.nps, timeMs: info.timeMs, pv: uciPv(info.pv),
       }),
     });
     post({

@@ -111,7 +111,8 @@ function onWorkerMessage(msg: FromWorker): void {
     syncBoard();
     return;
   }
-  if (msg.pv.length > 0) search.best = msg.pv[0];
+  // An aspiration fail-low/high line is not a settled best move; completed depths are.
+  if (msg.pv.length > 0 && (msg.type === 'done' || msg.bound === null)) search.best = msg.pv[0];
   showEngineInfo(msg.score, msg.depth, msg.pv, search.fen, msg.type === 'info' ? `${fmtNodes(msg.nodes)} nodes, ${fmtNodes(msg.nps)}/s` : '');
   if (msg.type === 'done') {
     const best = msg.bestMove !== '0000' && msg.bestMove !== 'a1a1' ? msg.bestMove : search.best;

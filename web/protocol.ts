@@ -9,6 +9,6 @@ export type ToWorker =
   | { type: 'newgame' };
 
 export type FromWorker =
-  | { type: 'info'; id: number; depth: number; score: Score; nodes: number; nps: number; timeMs: number; pv: string[] }
+  | { type: 'info'; id: number; bound: 'lower' | 'upper' | null; depth: number; score: Score; nodes: number; nps: number; timeMs: number; pv: string[] }
   | { type: 'done'; id: number; bestMove: string; depth: number; score: Score; nodes: number; timeMs: number; pv: string[]; backend: BackendName }
   | { type: 'error'; id: number; message: string };
