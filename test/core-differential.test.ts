@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Chess, type Square } from 'chess.js';
 import { Position, START_FEN } from '../src/core/position.js';
-import { legalMoveList, moveToSan } from '../src/core/notation.js';
+import { legalMoveList, moveToSan, parseSan } from '../src/core/notation.js';
 import { KIND_EN_PASSANT, moveToUci } from '../src/core/move.js';
 import { gameStatus, isInsufficientMaterial, type GameEnd } from '../src/core/status.js';
 import { PAWN } from '../src/core/types.js';
@@ -58,7 +58,8 @@ interface Tally { positions: number; sanChecked: number; uciChecked: number; rea
  * Compares everything comparable in the current position; `where` locates a failure. chess.js's
  * verbose move list (from/to/promotion) costs milliseconds, so every position compares the SAN
  * lists (which name each legal move uniquely, so equal lists mean equal move sets and equal SAN)
- * and every `verboseEvery`-th position also the UCI move sets and both FEN round trips.
+ * and every eighth position also the UCI move sets, parseSan(moveToSan(m)) === m and both FEN
+ * round trips.
  */
 function compare(pos: Position, chess: Chess, verbose: boolean, tally: Tally, where: () => string): void {
   const ours = legalMoveList(pos);
@@ -69,6 +70,7 @@ function compare(pos: Position, chess: Chess, verbose: boolean, tally: Tally, wh
     const ourUci = ours.map(moveToUci).sort();
     const theirUci = chess.moves({ verbose: true }).map((m) => m.from + m.to + (m.promotion ?? '')).sort();
     assert.deepEqual(ourUci, theirUci, `legal moves (UCI) differ in ${where()}`);
+    for (const m of ours) assert.equal(parseSan(pos, moveToSan(pos, m)), m, `parseSan does not invert moveToSan for ${moveToUci(m)} in ${where()}`);
     tally.uciChecked++;
   }
 
@@ -146,9 +148,9 @@ function playout(startFen: string, plies: number, random: () => number, tally: T
 
 const ENDINGS = [
   'k7/8/2K5/8/8/8/1Q6/8 w - - 0 1', // Qb7# or Qb6 stalemate
-  '7k/5K2/8/8/8/8/8/6R1 w - - 0 1', // Rh1#, or Rg7/Rg6-style traps
-  '8/8/8/8/8/5k2/7p/7K b - - 0 1', // KP v K: Kf2 or Kg3 stalemate ideas
-  '8/8/8/8/8/1q6/8/k1K5 b - - 0 1', // black to move: Qb2#, Qa2/Qc3 stalemate ideas
+  '7k/5K2/8/8/8/8/8/6R1 w - - 0 1', // Rh1#, or Rg7 stalemate
+  '8/8/8/8/8/5k2/7p/7K b - - 0 1', // K+P v K: Kg3 stalemates
+  '8/8/8/8/8/1q6/8/k1K5 b - - 0 1', // K+Q v K with black to move
 ];
 
 test('random playouts agree with chess.js on moves, status, FEN and SAN', (t) => {

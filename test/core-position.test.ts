@@ -154,7 +154,7 @@ const FEN_ERRORS: Array<[string, string, FenField, RegExp]> = [
   ['en passant not a square', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1', 'enPassant', /expected '-' or a square like e3, got 'e9'/],
   ['en passant on the wrong rank', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1', 'enPassant', /e6 is impossible with black to move \(must be on rank 3\)/],
   ['en passant without the pawn', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1', 'enPassant', /no pawn that just moved two squares on e4/],
-  ['en passant with the origin occupied', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1', 'enPassant', /e3 and e2 must be empty/],
+  ['en passant with the origin occupied', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RNBQK1NR b KQkq e3 0 1', 'enPassant', /e3 and e2 must be empty/],
   ['no black king', 'rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1', 'position', /black has no king/],
   ['no white king', '4k3/8/8/8/8/8/8/8 w - - 0 1', 'position', /white has no king/],
   ['two white kings', '4k3/8/8/8/8/8/8/3KK3 w - - 0 1', 'position', /white has 2 kings/],
