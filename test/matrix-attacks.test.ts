@@ -11,7 +11,10 @@ import * as bm from '../src/matrix/bitmat.js';
 import {
   kingTargets, knightTargets, matrixSliderAttacks, pawnCaptureTargets, pawnForward,
 } from '../src/matrix/matrix-attacks.js';
-import { rng } from './matrix-helpers.js';
+import { Position } from '../src/core/position.js';
+import { perft } from '../src/core/perft.js';
+import { MoveGenerator } from '../src/core/movegen.js';
+import { randomPositions, rng } from './matrix-helpers.js';
 
 const one = (sq: number): [number, number] => [sq < 32 ? 1 << sq : 0, sq < 32 ? 0 : 1 << (sq - 32)];
 
@@ -89,5 +92,13 @@ test('the seed’s column formula: prefix = L · occ along a file finds the firs
     let reach = 0;
     for (let r = 6; r >= 0; r--) { if (bm.get(out[0], out[1], r, col)) reach++; else break; }
     assert.equal(reach, first === -1 || first >= 7 ? 7 : first + 1);
+  }
+});
+
+test('the core move generator with the matrix slider attacks plugged in counts the same perft', () => {
+  const gen = new MoveGenerator(matrixSliderAttacks);
+  for (const fen of randomPositions(40, 14, 50)) {
+    const pos = Position.fromFen(fen);
+    assert.equal(perft(pos, 2, gen), perft(pos, 2), fen);
   }
 });
