@@ -6,6 +6,8 @@ import { moveToSan, parseUciMove } from '../src/core/notation.js';
 import { writePgnGame } from '../src/match/pgn.js';
 import { ScoreAdjudicator, faultVerdict, ruleVerdict } from '../src/match/adjudicate.js';
 import { parseOpeningLine, parseOpenings, OpeningError } from '../src/match/openings.js';
+import { readPgnGames, PgnError } from '../src/match/pgn-read.js';
+import { moveToUci } from '../src/core/move.js';
 
 function play(fen: string, uci: string[]): { pos: Position; san: string[] } {
   const pos = Position.fromFen(fen);
@@ -90,7 +92,7 @@ test('score adjudication: resign needs both engines to agree for N moves; draw n
 });
 
 test('openings: UCI lines, FEN and EPD lines, comments; bad lines report file:line', () => {
-  const set = parseOpenings('# comment\n\ne2e4 e7e5\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 moves c7c5\n8/8/4k3/8/8/3RK3/8/8 w - - bm Rd1; id "x";\n', 'set.txt');
+  const set = parseOpenings('# comment\n\ne2e4 e7e5   # +10 cp\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 moves c7c5\n8/8/4k3/8/8/3RK3/8/8 w - - bm Rd1; id "x";\n', 'set.txt');
   assert.equal(set.length, 3);
   assert.deepEqual(set[0], { fen: START_FEN, moves: ['e2e4', 'e7e5'] });
   assert.deepEqual(set[1].moves, ['c7c5']);
@@ -98,4 +100,21 @@ test('openings: UCI lines, FEN and EPD lines, comments; bad lines report file:li
   assert.throws(() => parseOpenings('e2e4\ne2e4 e2e4\n', 'bad.txt'), (e: unknown) => e instanceof OpeningError && /^bad\.txt:2: illegal move 'e2e4'/.test(e.message));
   assert.throws(() => parseOpeningLine('rnbqkbnr/ppp w KQkq -', 'x'), (e: unknown) => e instanceof OpeningError && /bad FEN/.test(e.message));
   assert.throws(() => parseOpenings('# only comments\n', 'empty.txt'), OpeningError);
+});
+
+test('PGN reader: reads our PGN back (FEN start, comments, several games) and names bad moves', () => {
+  const fen = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 3';
+  const a = play(fen, ['g8f6', 'b1c3', 'f8b4']);
+  const b = play(START_FEN, ['e2e4', 'c7c5', 'g1f3']);
+  const text =
+    writePgnGame({ event: 'e', site: 's', date: '2026.01.02', round: '1', white: 'w', black: 'b', result: '0-1', fen, san: a.san, comments: [undefined, '+0.1/3 0.2s', undefined], finalComment: 'White resigns' }) +
+    writePgnGame({ event: 'e', site: 's', date: '2026.01.02', round: '2', white: 'w', black: 'b', result: '1/2-1/2', fen: START_FEN, san: b.san });
+  const games = readPgnGames(text, 'x.pgn');
+  assert.equal(games.length, 2);
+  assert.equal(games[0].fen, fen);
+  assert.equal(games[0].result, '0-1');
+  assert.deepEqual(games[0].moves.map(moveToUci), ['g8f6', 'b1c3', 'f8b4']);
+  assert.deepEqual(games[1].moves.map(moveToUci), ['e2e4', 'c7c5', 'g1f3']);
+  assert.equal(games[1].tags.Round, '2');
+  assert.throws(() => readPgnGames('[Event "e"]\n\n1. e4 e5 2. Ke3 *\n', 'bad.pgn'), (e: unknown) => e instanceof PgnError && /bad\.pgn: game 1, ply 3: illegal/.test(e.message));
 });

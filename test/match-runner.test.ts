@@ -64,13 +64,14 @@ test('a crash and a hang lose the game (abandoned, time forfeit); the next game 
   assert.equal(crash.faults[0].crash, 2);
   assert.equal(crash.faults[1].crash, 0);
   assert.equal(crash.losses, 2);
-  const cfg = config(mover('A'), mover('B', '--hang-at', '1'), 1);
+  // The hung engine is killed after its flag falls and restarted for game 2, where it hangs again.
+  const cfg = config(mover('A'), mover('B', '--hang-at', '1'), 2);
   cfg.tc = { baseMs: 300, incMs: 0 };
   cfg.toleranceMs = 50;
   const hang = await runMatch(cfg);
-  assert.equal(hang.games[0].verdict.reason, 'time');
-  assert.equal(hang.games[0].verdict.result, '1-0');
-  assert.equal(hang.faults[1].time, 1);
+  assert.deepEqual(hang.games.map((g) => [g.verdict.reason, g.verdict.result]), [['time', '1-0'], ['time', '0-1']]);
+  assert.equal(hang.faults[1].time, 2);
+  assert.equal(hang.faults[0].time, 0);
 });
 
 test('command line: engine specs, time control, key=value groups and clear errors', () => {

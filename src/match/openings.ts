@@ -3,7 +3,7 @@
  *   - UCI moves from the start position: "e2e4 c7c5 g1f3", or
  *   - a FEN or EPD position, optionally followed by `moves` and UCI moves
  *     ("<fen> moves e2e4"); EPD operations after the four fields are ignored.
- * Blank lines and lines starting with # are skipped. Every move is checked against the core.
+ * Text from # to the end of a line is a comment; blank lines are skipped. Every move is checked against the core.
  */
 import { readFileSync } from 'node:fs';
 import { Position, START_FEN, FenError } from '../core/position.js';
@@ -55,8 +55,8 @@ export function parseOpeningLine(text: string, where = 'opening'): Opening {
 export function parseOpenings(text: string, source = 'openings'): Opening[] {
   const out: Opening[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
-    const t = line.trim();
-    if (t === '' || t.startsWith('#')) return;
+    const t = line.replace(/(^|\s)#.*$/, '').trim(); // # starts a comment, at line start or after a space
+    if (t === '') return;
     out.push(parseOpeningLine(t, `${source}:${i + 1}`));
   });
   if (out.length === 0) throw new OpeningError(`${source}: no openings found (expected one line of UCI moves or a FEN per opening)`);

@@ -74,19 +74,18 @@ export class UciEngine {
     const proc = spawn(cmd, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc = proc;
     this.exited = false;
+    this.stderrTail = '';
     const spawnError = new Promise<Error>((resolve) => proc.once('error', resolve));
-    proc.once('exit', () => {
-      this.exited = true;
-      for (const w of this.waiters.splice(0)) { clearTimeout(w.timer); w.resolve(null); }
-    });
+    // Events of a process we already killed and replaced must not touch the new one's state.
+    proc.once('exit', () => { if (this.proc === proc) this.markExited(); });
     proc.stdin!.on('error', () => { /* writes after exit: reported through the exit path */ });
-    proc.stderr!.on('data', (d: Buffer) => { this.stderrTail = (this.stderrTail + d.toString()).slice(-400); });
-    createInterface({ input: proc.stdout! }).on('line', (line) => this.onLine(line));
+    proc.stderr!.on('data', (d: Buffer) => { if (this.proc === proc) this.stderrTail = (this.stderrTail + d.toString()).slice(-400); });
+    createInterface({ input: proc.stdout! }).on('line', (line) => { if (this.proc === proc) this.onLine(line); });
 
     this.send('uci');
     const ok = await Promise.race([this.waitFor((l) => l === 'uciok', timeoutMs), spawnError]);
     if (ok instanceof Error) {
-      this.exited = true;
+      this.markExited();
       throw new EngineError(this.displayName, `cannot start engine '${this.displayName}' (${cmd}): ${ok.message}`);
     }
     if (ok === null) {
@@ -148,11 +147,20 @@ export class UciEngine {
     const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
     const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
     await Promise.race([exited, timer]);
-    if (!this.exited) this.kill();
+    if (proc.exitCode === null && proc.signalCode === null) this.kill();
   }
 
+  /** Kills the process now; the engine counts as stopped at once (start() may follow). */
   kill(): void {
-    if (this.proc && !this.exited) this.proc.kill('SIGKILL');
+    if (this.proc && !this.exited) {
+      this.proc.kill('SIGKILL');
+      this.markExited();
+    }
+  }
+
+  private markExited(): void {
+    this.exited = true;
+    for (const w of this.waiters.splice(0)) { clearTimeout(w.timer); w.resolve(null); }
   }
 
   private send(line: string): void {

@@ -1,0 +1,70 @@
+/**
+ * A small PGN reader for the project's own tools (book building from match PGNs): tag pairs,
+ * SetUp/FEN, and main-line SAN moves checked by our core. Comments, NAGs and variations are
+ * skipped. Errors name the game and the move.
+ */
+import { Position, START_FEN } from '../core/position.js';
+import { MoveError, parseSan } from '../core/notation.js';
+
+export interface PgnRecord {
+  tags: Record<string, string>;
+  fen: string;
+  /** Main-line moves as our move integers, playable from `fen`. */
+  moves: number[];
+  result: string;
+}
+
+export class PgnError extends Error {
+  override readonly name = 'PgnError';
+}
+
+/** Splits a PGN file into games and parses each. */
+export function readPgnGames(text: string, source = 'pgn'): PgnRecord[] {
+  const games: PgnRecord[] = [];
+  // A game is a block of tag lines followed by movetext; a new [Tag after movetext starts the next.
+  const chunks = text.replace(/\r\n?/g, '\n').split(/\n(?=\[Event )/);
+  chunks.forEach((chunk, gi) => {
+    if (chunk.trim() === '') return;
+    games.push(parseGame(chunk, `${source}: game ${gi + 1}`));
+  });
+  return games;
+}
+
+const TAG = /^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/;
+
+function parseGame(chunk: string, where: string): PgnRecord {
+  const tags: Record<string, string> = {};
+  const body: string[] = [];
+  for (const line of chunk.split('\n')) {
+    const t = TAG.exec(line.trim());
+    if (t && body.length === 0) tags[t[1]] = t[2].replace(/\\(.)/g, '$1');
+    else if (!line.startsWith('%')) body.push(line);
+  }
+  const fen = tags.FEN ?? START_FEN;
+  let pos: Position;
+  try {
+    pos = Position.fromFen(fen);
+  } catch (e) {
+    throw new PgnError(`${where}: bad FEN tag: ${(e as Error).message}`);
+  }
+  // Drop comments ({…} and ; to end of line), then variations (innermost first).
+  let text = body.join('\n').replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');
+  for (let prev = ''; prev !== text;) { prev = text; text = text.replace(/\([^()]*\)/g, ' '); }
+  const moves: number[] = [];
+  let result = tags.Result ?? '*';
+  for (const tok of text.split(/\s+/)) {
+    if (tok === '' || /^\$\d+$/.test(tok) || /^\d+\.+$/.test(tok)) continue;
+    if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(tok)) { result = tok; break; }
+    const san = tok.replace(/^\d+\.+/, '');
+    if (san === '') continue;
+    try {
+      const m = parseSan(pos, san);
+      pos.makeMove(m);
+      moves.push(m);
+    } catch (e) {
+      if (e instanceof MoveError) throw new PgnError(`${where}, ply ${moves.length + 1}: ${e.message}`);
+      throw e;
+    }
+  }
+  return { tags, fen, moves, result };
+}
