@@ -7,7 +7,7 @@ import { generateLegalMoves } from '../src/core/movegen.js';
 import { matrixBackend } from '../src/matrix/backend.js';
 import { MatrixPosition } from '../src/matrix/matrix-position.js';
 import { generateLegal } from '../src/matrix/matrix-movegen.js';
-import { matrixPerft } from '../src/matrix/matrix-perft.js';
+import { matrixPerft, matrixPerftDivide } from '../src/matrix/matrix-perft.js';
 import { randomPositions, readSuite, rng } from './matrix-helpers.js';
 
 const NODE_BUDGET = 20000;
@@ -72,4 +72,14 @@ test('perft depth 0 is 1 and a bad depth is refused', () => {
   const mp = MatrixPosition.fromPosition(Position.startpos());
   assert.equal(matrixPerft(mp, 0), 1);
   assert.throws(() => matrixPerft(mp, -1), /depth/);
+});
+
+test('divide sums to perft, and MatrixPosition.fromFen agrees with loading a core Position', () => {
+  const fen = 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1';
+  const mp = MatrixPosition.fromFen(fen);
+  const parts = matrixPerftDivide(mp, 3);
+  assert.equal(parts.length, 6);
+  assert.equal(parts.reduce((s, [, n]) => s + n, 0), 9467);
+  assert.equal(matrixPerft(mp, 3), perft(Position.fromFen(fen), 3));
+  assert.equal(mp.toFen(), Position.fromFen(fen).toFen());
 });

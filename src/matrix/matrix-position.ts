@@ -15,7 +15,7 @@
  */
 import { MatrixError } from './errors.js';
 import { assertMatrix } from './mat8.js';
-import type { Position } from '../core/position.js';
+import { Position as CorePosition, type Position } from '../core/position.js';
 import {
   BLACK_OO, BLACK_OOO, KING, NO_SQUARE, PAWN, ROOK, WHITE_OO, WHITE_OOO, PIECE_LETTERS, squareName,
 } from '../core/types.js';
@@ -83,6 +83,11 @@ export class MatrixPosition {
 
   /** Entry M[r, c] of the current board (the hot-path read of e_rᵀ M e_c). */
   at(r: number, c: number): number { return this.mats[64 * this.ply + r * 8 + c]; }
+
+  /** From a FEN, parsed and validated by the core (throws the core's FenError). */
+  static fromFen(fen: string): MatrixPosition {
+    return MatrixPosition.fromPosition(CorePosition.fromFen(fen));
+  }
 
   static fromPosition(pos: Position): MatrixPosition {
     const mp = new MatrixPosition();
