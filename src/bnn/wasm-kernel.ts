@@ -1,0 +1,117 @@
+/**
+ * Host side of the WebAssembly SIMD kernel: compiles dist/bnn/bnn.wasm synchronously, fills its
+ * tables from the layout and a weights file, and exposes it as a SliderAttacks provider plus the
+ * batch entry point the benchmark uses (one JS->WASM call per batch, not per lookup).
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import type { SliderAttacks } from '../core/slider-attacks.js';
+import { SQUARE_LAYOUTS, NETWORK_BASE, NETWORK_COUNT, ROOK } from './layout.js';
+import type { WeightsFile } from './weights.js';
+import { WASM_FILE } from './paths.js';
+
+/** The slice of the WebAssembly JS API used here (the project's lib settings do not declare it). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => WasmModule;
+  Instance: new (module: WasmModule, imports: object) => { exports: unknown };
+}
+export type WasmModule = { readonly __brand?: 'WebAssembly.Module' };
+const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+interface KernelExports {
+  memory: { buffer: ArrayBuffer };
+  infoPtr(): number;
+  bitsPtr(): number;
+  weightsPtr(): number;
+  spreadPtr(): number;
+  outPtr(): number;
+  alloc(bytes: number): number;
+  setLayout(id: number): void;
+  attacks(piece: number, sq: number, lo: number, hi: number): number;
+  queenBatch(occPtr: number, sqPtr: number, count: number, perOcc: number): number;
+}
+
+export interface WasmKernel {
+  readonly sliders: SliderAttacks;
+  readonly exports: KernelExports;
+  /** Views into kernel memory, valid until the memory grows. */
+  heapU8(): Uint8Array;
+}
+
+const INFO_SIZE = 64;
+const MUL_FILE = [0x10204080, 0x01020408];     // 0x0102040810204080 as (lo, hi)
+const MUL_FOLD = [0x01010101, 0x01010101];
+
+let cachedModule: WasmModule | undefined;
+
+/** The compiled module, or undefined when the kernel has not been built. */
+export function wasmModule(file = WASM_FILE): WasmModule | undefined {
+  if (cachedModule) return cachedModule;
+  if (!existsSync(file)) return undefined;
+  cachedModule = new WA.Module(readFileSync(file));
+  return cachedModule;
+}
+
+export function loadWasmKernel(w: WeightsFile, file = WASM_FILE): WasmKernel | undefined {
+  const mod = wasmModule(file);
+  if (!mod) return undefined;
+  const inst = new WA.Instance(mod, { env: { abort: () => { throw new Error('bnn.wasm aborted'); } } });
+  const ex = inst.exports as unknown as KernelExports;
+  fillTables(ex, w);
+  ex.setLayout(w.layout.id);
+  const out = ex.outPtr() >>> 2;
+  let i32 = new Int32Array(ex.memory.buffer);
+  const view = (): Int32Array => (i32.buffer === ex.memory.buffer ? i32 : (i32 = new Int32Array(ex.memory.buffer)));
+  const sliders: SliderAttacks = {
+    name: `bnn-wasm-${w.layout.name}`,
+    rook(sq, occLo, occHi, res) {
+      res[0] = ex.attacks(0, sq, occLo, occHi);
+      res[1] = view()[out + 1];
+    },
+    bishop(sq, occLo, occHi, res) {
+      res[0] = ex.attacks(1, sq, occLo, occHi);
+      res[1] = view()[out + 1];
+    },
+  };
+  return { sliders, exports: ex, heapU8: () => new Uint8Array(ex.memory.buffer) };
+}
+
+function fillTables(ex: KernelExports, w: WeightsFile): void {
+  const mem = new DataView(ex.memory.buffer);
+  const u8 = new Uint8Array(ex.memory.buffer);
+  const info = ex.infoPtr(), bits = ex.bitsPtr(), weights = ex.weightsPtr(), spread = ex.spreadPtr();
+  const n = w.layout.neurons;
+  u8.set(w.weights, weights);
+  const put64 = (addr: number, lo: number, hi: number): void => {
+    mem.setInt32(addr, lo, true);
+    mem.setInt32(addr + 4, hi, true);
+  };
+  // Spread tables: [0] output byte B of a rook (bit r -> a-file square 8r), [1] a byte copied to every rank.
+  for (let b = 0; b < 256; b++) {
+    let lo = 0, hi = 0;
+    for (let r = 0; r < 8; r++) if ((b >> r) & 1) { if (r < 4) lo |= 1 << (8 * r); else hi |= 1 << (8 * (r - 4)); }
+    put64(spread + 8 * b, lo, hi);
+    const rep = Math.imul(b, 0x01010101);
+    put64(spread + 2048 + 8 * b, rep, rep);
+  }
+  for (let p = 0; p < 2; p++) {
+    for (let sq = 0; sq < 64; sq++) {
+      const lay = SQUARE_LAYOUTS[p][sq];
+      const e = info + ((p << 6) | sq) * INFO_SIZE;
+      const rook = p === ROOK;
+      put64(e + 0, lay.maskLo & lay.lineALo, lay.maskHi & lay.lineAHi);
+      put64(e + 8, lay.maskLo & lay.lineBLo, lay.maskHi & lay.lineBHi);
+      const mul = rook ? MUL_FILE : MUL_FOLD;
+      put64(e + 16, mul[0], mul[1]);
+      put64(e + 24, lay.lineALo, lay.lineAHi);
+      put64(e + 32, lay.lineBLo, lay.lineBHi);
+      const base = NETWORK_BASE[p][sq];
+      mem.setUint32(e + 40, weights + base * n, true);
+      mem.setUint32(e + 44, lay.targets.length, true);
+      mem.setUint32(e + 48, rook ? sq & 7 : 0, true);
+      mem.setUint32(e + 52, rook ? spread : spread + 2048, true);
+      mem.setUint32(e + 56, bits + base, true);
+      lay.targets.forEach((t, k) => { u8[bits + base + k] = t.bit; });
+    }
+  }
+  if (NETWORK_COUNT * n > 1456 * 64) throw new Error('internal: kernel weight area too small');
+}
