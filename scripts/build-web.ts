@@ -7,7 +7,7 @@
  */
 import { build, type Plugin } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root, found from this file whether it runs as scripts/*.ts or dist/scripts/*.js. */
@@ -47,16 +47,48 @@ function engineFallback(root: string): Plugin {
   };
 }
 
-export async function buildWeb(options: { minify?: boolean; quiet?: boolean } = {}): Promise<WebBuildResult> {
+/**
+ * `weightsFile` overrides the BNN weights picked from weights/ (the 16x32x1 file); `outDir`
+ * overrides dist/web.
+ */
+/**
+ * src/bnn/weights.ts reads and writes files with node:fs next to its pure decoder; the page only
+ * uses the decoder. These stubs let it bundle and throw if file I/O is ever reached in the
+ * browser. An import not listed here fails the build, loudly.
+ */
+function nodeStubs(): Plugin {
+  const names: Record<string, string[]> = {
+    'node:fs': ['readFileSync', 'writeFileSync', 'mkdirSync', 'existsSync', 'readdirSync', 'statSync'],
+    'node:path': ['dirname', 'join', 'resolve', 'basename'],
+  };
+  return {
+    name: 'browser-node-stubs',
+    setup(b) {
+      b.onResolve({ filter: /^node:(fs|path)$/ }, (args) => ({ path: args.path, namespace: 'node-stub' }));
+      b.onLoad({ filter: /.*/, namespace: 'node-stub' }, (args) => ({
+        contents: names[args.path].map((n) =>
+          `export function ${n}() { throw new Error('${args.path} ${n} is not available in the browser'); }`).join('\n'),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+export async function buildWeb(options: { minify?: boolean; quiet?: boolean; weightsFile?: string; outDir?: string } = {}): Promise<WebBuildResult> {
   const root = repoRoot();
-  const outDir = join(root, 'dist', 'web');
+  const outDir = options.outDir ?? join(root, 'dist', 'web');
   const minify = options.minify ?? true;
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   // BNN weights: the 16x32x1 file, served next to the page and fetched by the worker on demand.
   let weights: string | null = null;
   const wDir = join(root, 'weights');
-  if (existsSync(wDir)) {
+  if (options.weightsFile) {
+    const name = basename(options.weightsFile);
+    mkdirSync(join(outDir, 'weights'), { recursive: true });
+    copyFileSync(options.weightsFile, join(outDir, 'weights', name));
+    weights = `weights/${name}`;
+  } else if (existsSync(wDir)) {
     const files = readdirSync(wDir).filter((f) => !f.endsWith('.md') && !f.endsWith('.json') && statSync(join(wDir, f)).isFile());
     const pick = files.find((f) => f.includes('16x32')) ?? files[0];
     if (pick) {
@@ -73,7 +105,7 @@ export async function buildWeb(options: { minify?: boolean; quiet?: boolean } = 
     target: 'es2022',
     logLevel: 'error' as const,
     absWorkingDir: root,
-    plugins: [engineFallback(root)],
+    plugins: [engineFallback(root), nodeStubs()],
     // The core never touches Node APIs; if something in the graph does, fail loudly here.
     platform: 'browser' as const,
     define: { __BNN_WEIGHTS__: JSON.stringify(weights) },

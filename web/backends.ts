@@ -8,7 +8,8 @@ import { defaultGenerator, MoveGenerator } from '../src/core/movegen.js';
 import { matrixBackend } from '../src/matrix/backend.js';
 import { legalMovesAsMoveSource } from '../src/backends.js';
 import { referenceSliders } from '../src/bnn/infer.js';
-import { LAYOUT_16, weightBytes } from '../src/bnn/network.js';
+import { LAYOUT_16 } from '../src/bnn/network.js';
+import { decodeWeights, isComplete } from '../src/bnn/weights.js';
 
 export type BackendName = 'bitboard' | 'matrix' | 'bnn';
 export const BACKEND_NAMES: readonly BackendName[] = ['bitboard', 'matrix', 'bnn'];
@@ -21,13 +22,15 @@ export interface MoveSource {
 /** The matrix model's own legal move generator (noisy moves filtered from its legal list). */
 export const matrixSource: MoveSource = legalMovesAsMoveSource(matrixBackend);
 
-/** The BNN weights as the raw byte array the reference inference reads. */
-export function parseBnnWeights(bytes: Uint8Array): Uint8Array {
-  const want = weightBytes(LAYOUT_16);
-  if (bytes.length === want) return bytes;
-  // A file with a header: the weights are its last `want` bytes.
-  if (bytes.length > want) return bytes.subarray(bytes.length - want);
-  throw new Error(`BNN weights file has ${bytes.length} bytes; the 16x32x1 networks need ${want}`);
+/**
+ * Reads a BNN weights file (src/bnn/weights.ts format: header, checksum, payload) and returns
+ * the 16x32x1 weight bytes. `complete` is false for a partial training run, whose untrained
+ * networks are zero: fine to look at, wrong to play with.
+ */
+export function parseBnnWeights(bytes: Uint8Array, url: string): { weights: Uint8Array; complete: boolean } {
+  const file = decodeWeights(bytes, url); // throws BnnWeightsError naming the problem
+  if (file.layout.id !== LAYOUT_16.id) throw new Error(`${url}: layout ${file.layout.name}; the page uses ${LAYOUT_16.name}`);
+  return { weights: file.weights, complete: isComplete(file) };
 }
 
 export function bnnSource(weights: Uint8Array): MoveSource {

@@ -25,7 +25,9 @@ async function sourceFor(backend: string, weightsUrl: string | null): Promise<Mo
       if (!weightsUrl) throw new Error('the neural backend needs the BNN weights, which this build does not include');
       const res = await fetch(weightsUrl);
       if (!res.ok) throw new Error(`could not load BNN weights from ${weightsUrl} (HTTP ${res.status})`);
-      bnn = bnnSource(parseBnnWeights(new Uint8Array(await res.arrayBuffer())));
+      const parsed = parseBnnWeights(new Uint8Array(await res.arrayBuffer()), weightsUrl);
+      if (!parsed.complete) throw new Error(`${weightsUrl} is from a partial training run; the neural backend needs every network trained`);
+      bnn = bnnSource(parsed.weights);
     }
     return bnn;
   }

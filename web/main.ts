@@ -333,13 +333,22 @@ function loadWeights(): void {
   weightsLoading = true;
   fetch(__BNN_WEIGHTS__)
     .then((r) => { if (!r.ok) throw new Error(`HTTP ${r.status}`); return r.arrayBuffer(); })
-    .then((b) => { weights = parseBnnWeights(new Uint8Array(b)); })
+    .then((b) => {
+      const parsed = parseBnnWeights(new Uint8Array(b), __BNN_WEIGHTS__!);
+      weights = parsed.weights;
+      if (!parsed.complete) showMessage('Note: the BNN weights come from a partial training run; untrained networks answer nothing.', true);
+    })
     .catch((e: unknown) => { weightsError = `Could not load the BNN weights: ${e instanceof Error ? e.message : String(e)}`; })
     .finally(() => { weightsLoading = false; renderPiecePanels(); });
 }
 
 function renderPiecePanels(): void {
   const custom = new Map<Key, string>();
+  const mark = (sq: number, cls: string) => {
+    const k = squareName(sq) as Key;
+    const had = custom.get(k);
+    custom.set(k, had ? `${had} ${cls}` : cls);
+  };
   if (selected === null || selected < 0 || game.pos.board[selected] === 0) {
     ui.piecePanel.replaceChildren(el('p', { class: 'hint' }, 'Click a piece (either colour) to see the products that give its targets.'));
     ui.bnnPanel.replaceChildren(el('p', { class: 'hint' }, 'Click a rook, bishop or queen.'));
@@ -351,7 +360,7 @@ function renderPiecePanels(): void {
     const pp = pieceProducts(game.pos, sq);
     if (pp) {
       ui.piecePanel.replaceChildren(pp.element);
-      for (const t of pp.targets) custom.set(squareName(t) as Key, 'inside-target');
+      for (const t of pp.targets) mark(t, 'inside-target');
     }
   } catch (e) {
     ui.piecePanel.replaceChildren(el('p', { class: 'bad' }, `matrix panel: ${e instanceof Error ? e.message : String(e)}`));
@@ -364,12 +373,12 @@ function renderPiecePanels(): void {
     try {
       const b = renderBnnPanel(game.pos, sq, weights, weightsError);
       ui.bnnPanel.replaceChildren(b.element);
-      if (b.attacks) for (const t of b.attacks) custom.set(squareName(t) as Key, 'inside-bnn');
+      if (b.attacks) for (const t of b.attacks) mark(t, 'inside-bnn');
     } catch (e) {
       ui.bnnPanel.replaceChildren(el('p', { class: 'bad' }, `network panel: ${e instanceof Error ? e.message : String(e)}`));
     }
   }
-  custom.set(squareName(sq) as Key, 'inside-selected');
+  mark(sq, 'inside-selected');
   cg.set({ highlight: { custom } });
 }
 
