@@ -2,8 +2,10 @@
  * Perft speed: the matrix backend against chessops 0.15 (its own perft from chessops/debug,
  * bulk-counted at depth 1) and the bitboard core, on the same positions in the same process.
  * Each engine runs every position `--runs` times (default 5, interleaved); the figure is the
- * median nodes/s per engine over runs of the whole set. Every count is checked against the
- * published one. Short by design (2 shared cores): about 10–20 s.
+ * median nodes/s per engine over runs of the whole set, both per wall-clock second and per second
+ * of process CPU time (on a shared, loaded machine the CPU figure is the steadier one; the
+ * engines are single-threaded). Every count is checked against the published one. Short by
+ * design (2 shared cores): about 10–40 s.
  *
  *   npx tsc -p tsconfig.json && node dist/bench/matrix-perft-bench.js [--runs 5] [--quick]
  */
@@ -43,29 +45,36 @@ function main(args: string[]): void {
   const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 5;
   const cases = args.includes('--quick') ? CASES.filter((c) => c.nodes < 1e6) : CASES;
   const rates = new Map<string, number[]>(engines.map((e) => [e.name, []]));
+  const cpuRates = new Map<string, number[]>(engines.map((e) => [e.name, []]));
   // Warm-up: every engine once on a small case.
   for (const e of engines) e.run({ ...CASES[2], depth: 3, nodes: 0 });
   for (let r = 0; r < runs; r++) {
     for (const e of engines) {
-      let nodes = 0, ms = 0;
+      let nodes = 0, ms = 0, cpuMs = 0;
       for (const c of cases) {
-        const t0 = process.hrtime.bigint();
+        const t0 = process.hrtime.bigint(), c0 = process.cpuUsage();
         const n = e.run(c);
         ms += Number(process.hrtime.bigint() - t0) / 1e6;
+        const cu = process.cpuUsage(c0);
+        cpuMs += (cu.user + cu.system) / 1000;
         if (n !== c.nodes) throw new Error(`${e.name} ${c.name}: ${n} nodes, expected ${c.nodes}`);
         nodes += n;
       }
       rates.get(e.name)!.push(nodes / (ms / 1000));
+      cpuRates.get(e.name)!.push(nodes / (cpuMs / 1000));
     }
   }
   const total = cases.reduce((s, c) => s + c.nodes, 0);
   console.log(`perft, ${cases.length} positions, ${total} nodes per run, ${runs} runs (median nodes/s)`);
-  const med = new Map([...rates].map(([k, v]) => [k, median(v)]));
-  for (const [name, v] of rates) {
-    console.log(`  ${name.padEnd(9)} ${(med.get(name)! / 1e6).toFixed(2).padStart(6)} M nodes/s   runs: ${v.map((x) => (x / 1e6).toFixed(2)).join(' ')}`);
+  for (const [label, table] of [['wall clock', rates], ['CPU time', cpuRates]] as const) {
+    const med = new Map([...table].map(([k, v]) => [k, median(v)]));
+    console.log(` per ${label} second:`);
+    for (const [name, v] of table) {
+      console.log(`  ${name.padEnd(9)} ${(med.get(name)! / 1e6).toFixed(2).padStart(6)} M nodes/s   runs: ${v.map((x) => (x / 1e6).toFixed(2)).join(' ')}`);
+    }
+    const m = med.get('matrix')!;
+    console.log(`  matrix / chessops = ${(m / med.get('chessops')!).toFixed(2)}   matrix / bitboard = ${(m / med.get('bitboard')!).toFixed(2)}`);
   }
-  const m = med.get('matrix')!;
-  console.log(`  matrix / chessops = ${(m / med.get('chessops')!).toFixed(2)}   matrix / bitboard = ${(m / med.get('bitboard')!).toFixed(2)}`);
 }
 
 main(process.argv.slice(2));

@@ -184,7 +184,7 @@ export class MatrixPosition {
     affineUpdate(mats, nb, mats, mb, ~(fLo | tLo), ~(fHi | tHi), newV, tLo, tHi);
 
     // The same update on the packed matrices (Boolean: P ⊙ Z, then OR in E for the new code).
-    bits.copyWithin(nbb, b, b + STRIDE);
+    for (let i = 0; i < STRIDE; i++) bits[nbb + i] = bits[b + i];
     const newCode = codeOfEntry(newV), uc = nbb + COLOR_OFF + 2 * us, tc = nbb + COLOR_OFF + 2 * (us ^ 1);
     bits[nbb + 2 * code] &= ~fLo; bits[nbb + 2 * code + 1] &= ~fHi;
     if (captured !== 0) {
