@@ -147,6 +147,7 @@ export class UciSession {
   private go(tokens: string[]): void {
     const cmd = parseGo(tokens);
     for (const p of cmd.problems) this.write(`info string ${p}`);
+    if (cmd.rejected) { this.write('info string go ignored: fix the parameter and send it again'); return; }
     if (this.task) { this.write('info string already searching; send stop first'); return; }
     Atomics.store(this.control, STOP, 0);
     Atomics.store(this.control, PONDERHIT, 0);

@@ -71,8 +71,13 @@ export interface GoCommand {
   limits: SearchLimits;
   /** `go perft N` */
   perft?: number;
-  /** Tokens that were not understood, as messages; the valid rest is still used. */
+  /** Messages about parameters that are unsupported (ignored) or malformed. */
   problems: string[];
+  /**
+   * A malformed value (go depth x): the command is refused rather than run without that limit,
+   * which could turn a typo into a search that never ends.
+   */
+  rejected: boolean;
 }
 
 const GO_NUMBER_KEYS = ['depth', 'nodes', 'movetime', 'wtime', 'btime', 'winc', 'binc', 'movestogo'] as const;
@@ -82,6 +87,7 @@ export function parseGo(tokens: string[]): GoCommand {
   const limits: SearchLimits = {};
   const problems: string[] = [];
   let perft: number | undefined;
+  let rejected = false;
   for (let i = 0; i < tokens.length; i++) {
     const key = tokens[i];
     if (key === 'infinite') { limits.infinite = true; continue; }
@@ -96,18 +102,20 @@ export function parseGo(tokens: string[]): GoCommand {
       const text = tokens[i + 1];
       if (text === undefined || !/^-?\d+$/.test(text)) {
         problems.push(`go ${key}: expected a whole number, got '${text ?? ''}'`);
+        rejected = true;
         if (text !== undefined && !GO_KEYWORDS.has(text)) i++;
         continue;
       }
       i++;
       const n = Number(text);
       if (key === 'perft') {
-        if (n < 1 || n > 20) problems.push(`go perft: depth ${n} is out of range (expected 1 to 20)`);
+        if (n < 1 || n > 20) { problems.push(`go perft: depth ${n} is out of range (expected 1 to 20)`); rejected = true; }
         else perft = n;
       } else if (key === 'mate') {
         problems.push('go mate is not supported; searching normally');
       } else if ((key === 'depth' || key === 'movestogo') && n < 1) {
         problems.push(`go ${key}: expected at least 1, got ${n}`);
+        rejected = true;
       } else {
         // Clocks can be negative when a GUI's clock has run out; treat that as no time left.
         limits[key as (typeof GO_NUMBER_KEYS)[number]] = Math.max(0, n);
@@ -115,8 +123,9 @@ export function parseGo(tokens: string[]): GoCommand {
       continue;
     }
     problems.push(`go: unknown parameter '${key}'`);
+    rejected = true;
   }
-  return perft === undefined ? { limits, problems } : { limits, perft, problems };
+  return perft === undefined ? { limits, problems, rejected } : { limits, perft, problems, rejected };
 }
 
 // ---- setoption ----

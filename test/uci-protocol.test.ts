@@ -1,0 +1,235 @@
+/**
+ * Drives the real `bin/matrix-chess uci` as a child process, as a GUI would. Time bounds are
+ * only generous "answers at all" limits, never speed assertions.
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseUciMove } from '../src/core/notation.js';
+import { Position, START_FEN } from '../src/core/position.js';
+
+const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
+const ANSWER_MS = 15_000; // generous: CI machines are loaded
+const children: UciChild[] = [];
+// A failed test must not leave an engine searching forever and keep the test run alive.
+after(() => { for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL'); });
+
+class UciChild {
+  readonly proc: ChildProcessWithoutNullStreams;
+  readonly lines: string[] = [];
+  private cursor = 0;
+  private waiters: Array<() => void> = [];
+  readonly exited: Promise<number | null>;
+
+  constructor() {
+    this.proc = spawn(process.execPath, [BIN, 'uci'], { stdio: 'pipe', env: { ...process.env, CI: 'true' } });
+    children.push(this);
+    let partial = '';
+    this.proc.stdout.setEncoding('utf8');
+    this.proc.stdout.on('data', (chunk: string) => {
+      partial += chunk;
+      const parts = partial.split('\n');
+      partial = parts.pop()!;
+      this.lines.push(...parts);
+      for (const w of this.waiters.splice(0)) w();
+    });
+    this.exited = new Promise((resolve) => this.proc.on('exit', (code) => {
+      for (const w of this.waiters.splice(0)) w();
+      resolve(code);
+    }));
+  }
+
+  send(...cmds: string[]): void {
+    for (const c of cmds) this.proc.stdin.write(c + '\n');
+  }
+
+  /** Waits for the next line (after earlier matches) satisfying `pred`; returns it. */
+  async expect(pred: RegExp | ((line: string) => boolean), timeoutMs = ANSWER_MS): Promise<string> {
+    const test = typeof pred === 'function' ? pred : (l: string) => pred.test(l);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      while (this.cursor < this.lines.length) {
+        const line = this.lines[this.cursor++];
+        if (test(line)) return line;
+      }
+      if (this.proc.exitCode !== null) throw new Error(`process exited before a line matching ${pred}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no line matching ${pred} within ${timeoutMs} ms; got:\n${this.lines.slice(-20).join('\n')}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => { clearTimeout(t); resolve(); });
+      });
+    }
+  }
+
+  /** Lines received since the last expect() match that satisfy `pred`, without waiting. */
+  seen(pred: RegExp): string[] {
+    return this.lines.filter((l) => pred.test(l));
+  }
+
+  async quit(): Promise<number | null> {
+    if (this.proc.exitCode === null) this.send('quit');
+    return this.exited;
+  }
+}
+
+function assertLegal(fen: string, moves: string[], bestLine: string): string {
+  const m = /^bestmove (\S+)( ponder (\S+))?$/.exec(bestLine);
+  assert.ok(m, `malformed bestmove line '${bestLine}'`);
+  const pos = Position.fromFen(fen);
+  for (const mv of moves) pos.makeMove(parseUciMove(pos, mv));
+  const best = parseUciMove(pos, m[1]); // throws when illegal
+  if (m[3]) {
+    pos.makeMove(best);
+    parseUciMove(pos, m[3]);
+  }
+  return m[1];
+}
+
+test('uci handshake lists id, options and uciok; isready answers', async () => {
+  const e = new UciChild();
+  e.send('uci');
+  assert.equal(await e.expect(/^id name/), 'id name Matrix Chess');
+  await e.expect(/^id author /);
+  await e.expect(/^uciok$/);
+  const options = e.seen(/^option name /);
+  for (const name of ['Hash', 'Clear Hash', 'Move Overhead', 'MultiPV', 'Backend', 'Ponder']) {
+    assert.ok(options.some((o) => o.startsWith(`option name ${name} type`)), `option ${name} missing`);
+  }
+  assert.match(options.find((o) => o.includes('Backend'))!, /type combo default bitboard var bitboard var matrix var bnn/);
+  e.send('isready');
+  await e.expect(/^readyok$/);
+  assert.equal(await e.quit(), 0);
+});
+
+test('position with moves, go depth: info lines and a legal bestmove for the right side', async () => {
+  const e = new UciChild();
+  const moves = ['e2e4', 'e7e5', 'g1f3'];
+  e.send('uci', 'ucinewgame', `position startpos moves ${moves.join(' ')}`, 'go depth 3');
+  const best = await e.expect(/^bestmove /);
+  const infos = e.seen(/^info depth /);
+  assert.ok(infos.length > 0, 'no info lines');
+  const last = infos[infos.length - 1];
+  assert.match(last, /^info depth \d+ seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)? nodes \d+ nps \d+ time \d+ hashfull \d+ pv [a-h][1-8]/);
+  const move = assertLegal(START_FEN, moves, best);
+  assert.ok(/^[a-h][78]/.test(move), `black must move from its side of the board, got ${move}`);
+  assert.equal(await e.quit(), 0);
+});
+
+test('go movetime and go with clocks answer with a legal move', async () => {
+  const e = new UciChild();
+  const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+  e.send(`position fen ${fen}`, 'go movetime 200');
+  assertLegal(fen, [], await e.expect(/^bestmove /));
+  e.send(`position fen ${fen} moves e2a6`, 'go wtime 1000 btime 1000 winc 10 binc 10 movestogo 20');
+  assertLegal(fen, ['e2a6'], await e.expect(/^bestmove /));
+  e.send('go nodes 2000');
+  assertLegal(fen, ['e2a6'], await e.expect(/^bestmove /));
+  assert.equal(await e.quit(), 0);
+});
+
+test('go infinite: isready is answered during the search, stop answers promptly', async () => {
+  const e = new UciChild();
+  e.send('position startpos', 'go infinite');
+  await e.expect(/^info depth /);
+  e.send('isready');
+  await e.expect(/^readyok$/);
+  assert.equal(e.seen(/^bestmove/).length, 0, 'bestmove before stop in infinite mode');
+  const t0 = Date.now();
+  e.send('stop');
+  assertLegal(START_FEN, [], await e.expect(/^bestmove /, 5000));
+  assert.ok(Date.now() - t0 < 5000);
+  // The engine is usable again after a stop.
+  e.send('go depth 2');
+  assertLegal(START_FEN, [], await e.expect(/^bestmove /));
+  assert.equal(await e.quit(), 0);
+});
+
+test('go ponder waits for ponderhit, then answers', async () => {
+  const e = new UciChild();
+  e.send('position startpos moves e2e4', 'go ponder wtime 2000 btime 2000');
+  await e.expect(/^info depth /);
+  assert.equal(e.seen(/^bestmove/).length, 0);
+  e.send('ponderhit');
+  assertLegal(START_FEN, ['e2e4'], await e.expect(/^bestmove /));
+  assert.equal(await e.quit(), 0);
+});
+
+test('bad input: info string with the reason, previous position kept, engine keeps running', async () => {
+  const e = new UciChild();
+  e.send('position startpos moves e2e4');
+  e.send('frobnicate now');
+  assert.match(await e.expect(/^info string/), /unknown command 'frobnicate'/);
+  e.send('position fen 8/8/8 w - - 0 1');
+  assert.match(await e.expect(/^info string/), /invalid FEN \(placement\).*keeping the previous position/);
+  e.send('position startpos moves e2e4 e7e5 e1e3');
+  assert.match(await e.expect(/^info string/), /move 3 of the list: illegal move 'e1e3'/);
+  e.send('setoption name Hash value 0');
+  assert.match(await e.expect(/^info string/), /Hash.*out of range/);
+  e.send('setoption name MultiPV value many');
+  assert.match(await e.expect(/^info string/), /MultiPV.*whole number/);
+  e.send('setoption name Backend value quantum');
+  assert.match(await e.expect(/^info string/), /Backend: expected one of bitboard, matrix, bnn/);
+  e.send('setoption name Colour value red');
+  assert.match(await e.expect(/^info string/), /unknown option 'Colour'/);
+  e.send('go depth x');
+  assert.match(await e.expect(/^info string/), /go depth: expected a whole number/);
+  assert.match(await e.expect(/^info string/), /go ignored/);
+  // The position is still the one after 1.e4.
+  e.send('go depth 1');
+  assertLegal(START_FEN, ['e2e4'], await e.expect(/^bestmove /));
+  e.send('isready');
+  await e.expect(/^readyok$/);
+  assert.equal(await e.quit(), 0);
+});
+
+test('go perft prints Stockfish-style divide and total, with each backend that loads', async () => {
+  const e = new UciChild();
+  e.send('position startpos', 'go perft 3');
+  const total = await e.expect(/^Nodes searched: /);
+  const divide = e.seen(/^[a-h][1-8][a-h][1-8][qrbn]?: \d+$/);
+  assert.equal(divide.length, 20);
+  assert.equal(divide.reduce((s, l) => s + Number(l.split(': ')[1]), 0), 8902);
+  assert.equal(total, 'Nodes searched: 8902');
+  const idx = e.lines.indexOf(total);
+  assert.equal(e.lines[idx - 1], '', 'blank line before the total');
+
+  const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+  e.send(`position fen ${kiwipete}`, 'setoption name Backend value matrix', 'go perft 2');
+  const answer = await e.expect(/^(Nodes searched: |info string .*matrix)/);
+  if (answer.startsWith('info string backend matrix')) {
+    assert.equal(await e.expect(/^Nodes searched: /), 'Nodes searched: 2039');
+  } else if (answer.startsWith('Nodes searched')) {
+    assert.equal(answer, 'Nodes searched: 2039');
+  } else {
+    // The matrix backend is not in this build: the bitboard one answers.
+    assert.equal(await e.expect(/^Nodes searched: /), 'Nodes searched: 2039');
+  }
+  assert.equal(await e.quit(), 0);
+});
+
+test('no legal move: bestmove 0000', async () => {
+  const e = new UciChild();
+  e.send('position fen 7k/5KQ1/8/8/8/8/8/8 b - - 0 1', 'go depth 3'); // black is mated
+  assert.equal(await e.expect(/^bestmove /), 'bestmove 0000');
+  assert.equal(await e.quit(), 0);
+});
+
+test('quit during an infinite search exits promptly with status 0', async () => {
+  const e = new UciChild();
+  e.send('position startpos', 'go infinite');
+  await e.expect(/^info depth /);
+  const t0 = Date.now();
+  e.send('quit');
+  assert.equal(await e.exited, 0);
+  assert.ok(Date.now() - t0 < 5000);
+});
+
+test('end of input lets a finite search finish and print its bestmove', async () => {
+  const e = new UciChild();
+  e.send('position startpos', 'go depth 2');
+  e.proc.stdin.end();
+  assertLegal(START_FEN, [], await e.expect(/^bestmove /));
+  assert.equal(await e.exited, 0);
+});
