@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseOpenings } from '../src/match/openings.js';
 import { Position } from '../src/core/position.js';
 import { moveToUci } from '../src/core/move.js';
 import { legalMoveList, parseUciMove } from '../src/core/notation.js';
@@ -103,5 +105,21 @@ test('BookError on truncated, unsorted or missing files', () => {
     assert.equal(new Book(new Uint8Array(0)).size, 0, 'an empty book is valid');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the committed book (books/matrix-chess.bin) is valid and holds every balanced opening line', () => {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const book = openBook(join(root, 'books', 'matrix-chess.bin'));
+  assert.ok(book.size > 0);
+  const lines = parseOpenings(readFileSync(join(root, 'data', 'openings', 'balanced.txt'), 'utf8'), 'balanced.txt');
+  assert.ok(lines.length >= 100);
+  for (const o of lines) {
+    const pos = Position.fromFen(o.fen);
+    for (const text of o.moves) {
+      const m = parseUciMove(pos, text);
+      assert.ok(book.lookup(pos).some((e) => e.move === m && e.weight > 0), `${text} after '${o.moves.join(' ')}'`);
+      pos.makeMove(m);
+    }
   }
 });

@@ -129,7 +129,7 @@ function tcText(tc: TimeControl): string {
 class EnginePair {
   readonly engines: [UciEngine, UciEngine];
   constructor(specs: [EngineSpec, EngineSpec], log?: MatchConfig['log']) {
-    this.engines = [0, 1].map((i) => new UciEngine(specs[i], log && ((dir, line) => log(specs[i].name, dir, line)))) as [UciEngine, UciEngine];
+    this.engines = [0, 1].map((i) => new UciEngine(specs[i], log && ((dir, line) => log(this.names()[i], dir, line)))) as [UciEngine, UciEngine];
   }
 
   async ensureRunning(): Promise<void> {
