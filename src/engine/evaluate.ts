@@ -34,8 +34,10 @@ export const T = {
   ROOK_OPEN: 32,
   ROOK_SEMIOPEN: 33,
   TEMPO: 34,
+  PAWN_THREAT: 35,     // enemy pieces (not pawns) attacked by our pawns
+  MINOR_THREAT: 36,    // enemy rooks and queens attacked by our knights and bishops
 } as const;
-export const TERM_COUNT = 35;
+export const TERM_COUNT = 37;
 
 export const EVAL_WEIGHTS = new Int16Array(TERM_COUNT * 2);
 {
@@ -56,6 +58,8 @@ export const EVAL_WEIGHTS = new Int16Array(TERM_COUNT * 2);
   w(T.ROOK_OPEN, 35, 12);
   w(T.ROOK_SEMIOPEN, 15, 6);
   w(T.TEMPO, 12, 0);
+  w(T.PAWN_THREAT, 50, 35);
+  w(T.MINOR_THREAT, 35, 30);
 }
 
 /** Mobility counts are centred so an average piece adds nothing (index 0 knight .. 3 queen). */
@@ -119,7 +123,7 @@ const features = new Int32Array(TERM_COUNT);
 const pstTerms = new Int32Array(2);
 
 function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
-  theirPawnAttLo: number, theirPawnAttHi: number, sign: number): void {
+  theirPawnAttLo: number, theirPawnAttHi: number, ownPawnAttLo: number, ownPawnAttHi: number, sign: number): void {
   const them = us ^ 1, o = us << 3, e = them << 3;
   const pl = pos.pieceLo, ph = pos.pieceHi, board = pos.board;
   const ownPawnLo = pl[o | PAWN], ownPawnHi = ph[o | PAWN];
@@ -154,12 +158,14 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
   const zoneLo = kingAttacksLo[theirKing] | (theirKing < 32 ? 1 << theirKing : 0);
   const zoneHi = kingAttacksHi[theirKing] | (theirKing >= 32 ? 1 << (theirKing - 32) : 0);
   let attackers = 0, kn = 0, kb = 0, kr = 0, kq = 0;
+  let minorLo = 0, minorHi = 0;
 
   lo = pl[o | KNIGHT]; hi = ph[o | KNIGHT];
   while ((lo | hi) !== 0) {
     let sq: number;
     if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
     const aLo = knightAttacksLo[sq], aHi = knightAttacksHi[sq];
+    minorLo |= aLo; minorHi |= aHi;
     f[T.MOBILITY + 0] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[0]);
     const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
     if (z !== 0) { attackers++; kn += z; }
@@ -170,6 +176,7 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
     if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
     const bi = bishopIndex(sq, occLo, occHi);
     const aLo = bishopTable[bi], aHi = bishopTable[bi + 1];
+    minorLo |= aLo; minorHi |= aHi;
     f[T.MOBILITY + 1] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[1]);
     const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
     if (z !== 0) { attackers++; kb += z; }
@@ -204,6 +211,11 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
     f[T.KING_ATTACK + 2] += sign * kr; f[T.KING_ATTACK + 3] += sign * kq;
   }
 
+  // Threats: pieces attacked by something cheaper.
+  const theirPiecesLo = pos.colorLo[them] & ~theirPawnLo & ~pl[e | KING], theirPiecesHi = pos.colorHi[them] & ~theirPawnHi & ~ph[e | KING];
+  f[T.PAWN_THREAT] += sign * (popcnt(ownPawnAttLo & theirPiecesLo) + popcnt(ownPawnAttHi & theirPiecesHi));
+  f[T.MINOR_THREAT] += sign * (popcnt(minorLo & (pl[e | ROOK] | pl[e | QUEEN])) + popcnt(minorHi & (ph[e | ROOK] | ph[e | QUEEN])));
+
   // Own king shelter.
   const ki = (us << 6) | ownKing;
   f[T.SHIELD_NEAR] += sign * (popcnt(shieldNearLo[ki] & ownPawnLo) + popcnt(shieldNearHi[ki] & ownPawnHi));
@@ -230,8 +242,8 @@ function computeFeatures(pos: Position): number {
   const blL = bpLo & ~FILE_A, blH = bpHi & ~FILE_A, brL = bpLo & ~FILE_H, brH = bpHi & ~FILE_H;
   const bAttLo = (blL >>> 9) | (blH << 23) | (brL >>> 7) | (brH << 25);
   const bAttHi = (blH >>> 9) | (brH >>> 7);
-  sideTerms(pos, WHITE, occLo, occHi, bAttLo, bAttHi, 1);
-  sideTerms(pos, BLACK, occLo, occHi, wAttLo, wAttHi, -1);
+  sideTerms(pos, WHITE, occLo, occHi, bAttLo, bAttHi, wAttLo, wAttHi, 1);
+  sideTerms(pos, BLACK, occLo, occHi, wAttLo, wAttHi, bAttLo, bAttHi, -1);
   features[T.TEMPO] = pos.side === WHITE ? 1 : -1;
   return gamePhase(pos);
 }

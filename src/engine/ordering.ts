@@ -30,8 +30,12 @@ export class MoveOrdering {
   readonly killers = new Int32Array(MAX_PLY * 2 + 4);
   /** Best reply to the previous move, [piece * 64 + to] of the previous move. */
   readonly counters = new Int32Array(16 * 64);
+  /** Continuation history: how good a quiet move (piece, to) is right after the previous move (piece, to). */
+  readonly contHistory = new Int32Array(1024 * 1024);
+  /** Whether quiet ordering uses contHistory (an A/B switch). */
+  useContinuation = true;
 
-  clear(): void { this.history.fill(0); this.killers.fill(0); this.counters.fill(0); }
+  clear(): void { this.history.fill(0); this.killers.fill(0); this.counters.fill(0); this.contHistory.fill(0); }
 
   /** Between searches: old history fades, killers are position-specific so they go. */
   newSearch(): void {
@@ -41,8 +45,9 @@ export class MoveOrdering {
   }
 
   /** Scores all moves of a main-search node. */
-  scoreMoves(pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, ttMove: number, ply: number, counter: number): void {
+  scoreMoves(pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, ttMove: number, ply: number, counter: number, prevKey: number): void {
     const board = pos.board, hist = this.history, hBase = pos.side << 12;
+    const cont = this.contHistory, cBase = prevKey >= 0 && this.useContinuation ? prevKey << 10 : -1;
     const k1 = this.killers[ply * 2], k2 = this.killers[ply * 2 + 1];
     for (let i = start; i < end; i++) {
       const m = moves[i];
@@ -60,7 +65,7 @@ export class MoveOrdering {
       } else if (m === k1) scores[i] = SCORE_KILLER_1;
       else if (m === k2) scores[i] = SCORE_KILLER_2;
       else if (m === counter) scores[i] = SCORE_COUNTER;
-      else scores[i] = hist[hBase | (m & 0xfff)];
+      else scores[i] = hist[hBase | (m & 0xfff)] + (cBase >= 0 ? cont[cBase | (board[m & 63] << 6) | to] : 0);
     }
   }
 
@@ -79,13 +84,16 @@ export class MoveOrdering {
   }
 
   /** After a quiet move caused a beta cutoff: reward it, punish the quiets tried before it. */
-  updateQuiet(side: number, best: number, tried: Int32Array, triedStart: number, triedCount: number, depth: number, ply: number, prevKey: number): void {
+  updateQuiet(pos: Position, best: number, tried: Int32Array, triedStart: number, triedCount: number, depth: number, ply: number, prevKey: number): void {
     const bonus = Math.min(depth * depth + depth, 1600);
-    const hist = this.history, base = side << 12;
+    const hist = this.history, base = pos.side << 12, board = pos.board, cont = this.contHistory;
     gravity(hist, base | (best & 0xfff), bonus);
+    if (prevKey >= 0) gravity(cont, (prevKey << 10) | (board[best & 63] << 6) | ((best >> 6) & 63), bonus);
     for (let i = 0; i < triedCount; i++) {
       const m = tried[triedStart + i];
-      if (m !== best) gravity(hist, base | (m & 0xfff), -bonus);
+      if (m === best) continue;
+      gravity(hist, base | (m & 0xfff), -bonus);
+      if (prevKey >= 0) gravity(cont, (prevKey << 10) | (board[m & 63] << 6) | ((m >> 6) & 63), -bonus);
     }
     const k = ply * 2;
     if (this.killers[k] !== best) { this.killers[k + 1] = this.killers[k]; this.killers[k] = best; }

@@ -20,9 +20,37 @@ export const MATE_BOUND = MATE - 2 * MAX_PLY;
 const INF = 32001;
 const NO_EVAL = -32002;
 
+/**
+ * Search margins and switches in one place, per engine instance, so that versions can be
+ * compared in-process (A/B self-play) and tuned later. Call engine.paramsChanged() after edits.
+ */
+export class SearchParams {
+  aspirationDelta = 18;
+  rfpDepth = 7;
+  rfpMargin = 80;
+  nullMinDepth = 3;
+  nullVerifyDepth = 10;
+  razorMargin = 250;
+  iirDepth = 4;
+  lmpDepth = 8;
+  lmpBase = 3;
+  futilityBase = 90;
+  futilityMult = 100;
+  seeQuietMult = 30;
+  seeCaptureMult = 90;
+  lmrBase = 0.75;
+  lmrDivisor = 2.25;
+  lmrHistoryDiv = 8000;
+  qsDeltaMargin = 200;
+  continuationHistory = true;
+}
+
 /** Late-move reduction by [depth * 64 + moveCount]: grows with log(depth) * log(moves). */
-const LMR = new Int8Array(64 * 64);
-for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(0.75 + Math.log(d) * Math.log(m) / 2.25);
+function lmrTable(p: SearchParams): Int8Array {
+  const t = new Int8Array(64 * 64);
+  for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) t[d * 64 + m] = Math.floor(p.lmrBase + Math.log(d) * Math.log(m) / p.lmrDivisor);
+  return t;
+}
 
 export function scoreToTt(score: number, ply: number): number {
   return score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score;
@@ -45,6 +73,8 @@ export class Engine {
   private moveOverheadMs: number;
   private multiPv: number;
   private readonly ordering = new MoveOrdering();
+  readonly params = new SearchParams();
+  private lmr = lmrTable(this.params);
   private readonly ownControl = new Int32Array(2);
   private control: Int32Array = this.ownControl;
 
@@ -81,6 +111,8 @@ export class Engine {
     this.multiPv = Math.max(1, options.multiPv ?? 1);
   }
 
+  /** Rebuilds tables derived from `params`. */
+  paramsChanged(): void { this.lmr = lmrTable(this.params); this.ordering.useContinuation = this.params.continuationHistory; }
   setHashSize(mb: number): void { this.tt.resize(mb); }
   clearHash(): void { this.tt.clear(); }
   setMoveOverhead(ms: number): void { this.moveOverheadMs = Math.max(0, ms); }
@@ -121,7 +153,7 @@ export class Engine {
       return { bestMove: 0, ponderMove: 0, score, depth: 0, nodes: 0, timeMs: Date.now() - this.startTime, pv: [] };
     }
     const e = this.tt.probe(hashLo, hashHi);
-    this.ordering.scoreMoves(pos, this.moves, this.scores, 0, n, e >= 0 ? this.tt.move(e) : 0, 0, -1);
+    this.ordering.scoreMoves(pos, this.moves, this.scores, 0, n, e >= 0 ? this.tt.move(e) : 0, 0, 0, -1);
     this.rootMoves = [];
     for (let i = 0; i < n; i++) {
       const m = pickNext(this.moves, this.scores, i, n);
@@ -135,7 +167,7 @@ export class Engine {
       const lines = Math.min(this.multiPv, this.rootMoves.length);
       for (let pvIdx = 0; pvIdx < lines && !this.stopped; pvIdx++) {
         this.seldepth = 0;
-        let delta = 18;
+        let delta = this.params.aspirationDelta;
         const prev = this.rootMoves[pvIdx].prevScore;
         let alpha = -INF, beta = INF;
         if (depth >= 5 && prev > -MATE_BOUND && prev < MATE_BOUND) { alpha = Math.max(prev - delta, -INF); beta = Math.min(prev + delta, INF); }
@@ -275,7 +307,7 @@ export class Engine {
       } else {
         // Late root moves get a light reduction when quiet.
         const quiet = pos.lastCaptured() === 0 && ((m >> 12) & 7) === 0;
-        let r = depth >= 3 && quiet && i - pvIdx >= 4 && !inCheck ? LMR[Math.min(depth, 63) * 64 + Math.min(i - pvIdx + 1, 63)] - 1 : 0;
+        let r = depth >= 3 && quiet && i - pvIdx >= 4 && !inCheck ? this.lmr[Math.min(depth, 63) * 64 + Math.min(i - pvIdx + 1, 63)] - 1 : 0;
         if (r < 0) r = 0;
         score = -this.negamax(-alpha - 1, -alpha, depth - 1 - r, 1, true);
         if (score > alpha && r > 0) score = -this.negamax(-alpha - 1, -alpha, depth - 1, 1, true);
@@ -324,6 +356,7 @@ export class Engine {
     this.pvLen[ply] = ply;
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
+    const P = this.params, LMR = this.lmr;
 
     // Draws and mate distance.
     if (pos.halfmove >= 100 || insufficientMaterial(pos) || (pos.halfmove >= 4 && this.isRepetition(ply))) return 0;
@@ -366,11 +399,11 @@ export class Engine {
 
     if (!pvNode && !inCheck) {
       // Reverse futility: far above beta with little depth left, the opponent will not catch up.
-      if (depth <= 7 && evalScore - 80 * (depth - (improving ? 1 : 0)) >= beta && evalScore < MATE_BOUND) return evalScore;
+      if (depth <= P.rfpDepth && evalScore - P.rfpMargin * (depth - (improving ? 1 : 0)) >= beta && evalScore < MATE_BOUND) return evalScore;
 
       // Null move: if passing still fails high, a real move will too (not in zugzwang-prone
       // pawn endings: the side to move must have a piece).
-      if (nullAllowed && depth >= 3 && evalScore >= beta && staticEval >= beta - 20 && hasPieces && beta > -MATE_BOUND) {
+      if (nullAllowed && depth >= P.nullMinDepth && evalScore >= beta && staticEval >= beta - 20 && hasPieces && beta > -MATE_BOUND) {
         const r = 3 + (depth >> 2) + Math.min(3, ((evalScore - beta) / 200) | 0);
         pos.makeNullMove();
         this.keyLo[ply + 1] = pos.hashLo; this.keyHi[ply + 1] = pos.hashHi;
@@ -380,7 +413,7 @@ export class Engine {
         if (this.stopped) return 0;
         if (score >= beta) {
           if (score >= MATE_BOUND) score = beta;
-          if (depth < 10) return score;
+          if (depth < P.nullVerifyDepth) return score;
           // Deep nodes: verify with a reduced search without null moves (zugzwang safety).
           const v = this.negamax(beta - 1, beta, depth - r, ply, false, false);
           if (this.stopped) return 0;
@@ -389,14 +422,14 @@ export class Engine {
       }
 
       // Razoring: hopeless at low depth, check whether captures can rescue it.
-      if (depth <= 2 && evalScore + 250 * depth < alpha) {
+      if (depth <= 2 && evalScore + P.razorMargin * depth < alpha) {
         const q = this.qsearch(alpha, alpha + 1, ply);
         if (q <= alpha) return q;
       }
     }
 
     // Internal iterative reduction: without a hash move this node is probably not critical.
-    if (ttMove === 0 && depth >= 4 && (pvNode || cutNode)) depth--;
+    if (ttMove === 0 && depth >= P.iirDepth && (pvNode || cutNode)) depth--;
 
     // Generate and order.
     const base = ply * MAX_MOVES;
@@ -408,14 +441,14 @@ export class Engine {
       const prev = pos.moveAt(pos.ply - 1);
       if (prev !== 0) { const pto = (prev >> 6) & 63; prevKey = (pos.board[pto] << 6) | pto; counter = this.ordering.counters[prevKey]; }
     }
-    this.ordering.scoreMoves(pos, moves, scores, base, end, ttMove, ply, counter);
+    this.ordering.scoreMoves(pos, moves, scores, base, end, ttMove, ply, counter, prevKey);
 
     const qBase = ply * 64;
     let quietCount = 0, moveCount = 0;
     let best = -INF, bestMove = 0;
     const origAlpha = alpha;
     let skipQuiets = false;
-    const lmpLimit = improving ? 3 + depth * depth : (3 + depth * depth) >> 1;
+    const lmpLimit = improving ? P.lmpBase + depth * depth : (P.lmpBase + depth * depth) >> 1;
     const board = pos.board;
 
     for (let i = base; i < end; i++) {
@@ -429,11 +462,11 @@ export class Engine {
         const lmrDepth = Math.max(0, depth - 1 - LMR[Math.min(depth, 63) * 64 + Math.min(moveCount + 1, 63)]);
         if (isQuiet) {
           // Late-move pruning: after enough quiet moves at low depth, the rest rarely matter.
-          if (!pvNode && depth <= 8 && quietCount >= lmpLimit) { skipQuiets = true; continue; }
+          if (!pvNode && depth <= P.lmpDepth && quietCount >= lmpLimit) { skipQuiets = true; continue; }
           // Futility: static eval plus a margin cannot reach alpha (checking moves excepted, below).
-          if (!inCheck && lmrDepth <= 6 && staticEval + 90 + 100 * lmrDepth <= alpha) futile = true;
-          if (lmrDepth <= 6 && !seeGe(pos, m, -30 * lmrDepth * lmrDepth)) continue;
-        } else if (depth <= 6 && scores[i] < (1 << 28) && !seeGe(pos, m, -90 * depth)) continue;
+          if (!inCheck && lmrDepth <= 6 && staticEval + P.futilityBase + P.futilityMult * lmrDepth <= alpha) futile = true;
+          if (lmrDepth <= 6 && !seeGe(pos, m, -P.seeQuietMult * lmrDepth * lmrDepth)) continue;
+        } else if (depth <= 6 && scores[i] < (1 << 28) && !seeGe(pos, m, -P.seeCaptureMult * depth)) continue;
       }
 
       pos.makeMove(m);
@@ -457,7 +490,7 @@ export class Engine {
           if (!improving) r++;
           if (givesCheck) r--;
           if (scores[i] >= (1 << 27) - 2) r -= 2; // killers and counter-move
-          else r -= (scores[i] / 6000) | 0;     // history
+          else r -= (scores[i] / P.lmrHistoryDiv) | 0;     // history
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         }
@@ -475,7 +508,7 @@ export class Engine {
           alpha = score;
           if (pvNode) this.updatePv(ply, m);
           if (score >= beta) {
-            if (isQuiet) this.ordering.updateQuiet(us, m, this.quiets, qBase, quietCount, depth, ply, prevKey);
+            if (isQuiet) this.ordering.updateQuiet(pos, m, this.quiets, qBase, quietCount, depth, ply, prevKey);
             break;
           }
         }
@@ -550,7 +583,7 @@ export class Engine {
         if (promo === 0) {
           const victim = (m >> 15) === 1 ? 1 : board[(m >> 6) & 63] & 7;
           // Delta pruning: even winning this piece cannot lift the score to alpha.
-          if (standPat + SEE_VALUE[victim] + 200 <= alpha) continue;
+          if (standPat + SEE_VALUE[victim] + this.params.qsDeltaMargin <= alpha) continue;
           if (!seeGe(pos, m, 0)) continue;
         }
       }

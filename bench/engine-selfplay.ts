@@ -1,0 +1,111 @@
+/**
+ * In-process A/B self-play for the engine: two Engine instances that differ in search
+ * parameters (or evaluation weights) play colour-reversed pairs of random short openings at a
+ * fixed node budget per move. A quick sanity check of a change, not a rating list: use the
+ * match runner (matrix-chess match) for real measurements.
+ *
+ *   node dist/bench/engine-selfplay.js --variant NAME [--nodes 4000] [--pairs 20] [--seed 1]
+ */
+import { Position } from '../src/core/position.js';
+import { defaultGenerator } from '../src/core/movegen.js';
+import { Engine, EVAL_WEIGHTS, evaluate, insufficientMaterial, EVAL_TERMS } from '../src/engine/index.js';
+
+interface Variant { setup(e: Engine): void; weights?(w: Int16Array): void; }
+
+/** Named experiments: each changes the engine under test relative to the baseline. */
+const VARIANTS: Record<string, Variant> = {
+  base: { setup() {} },
+  'no-cont': { setup(e) { e.params.continuationHistory = false; e.paramsChanged(); } },
+  'no-threats': { setup() {}, weights(w) { for (const t of [EVAL_TERMS.PAWN_THREAT, EVAL_TERMS.MINOR_THREAT]) { w[2 * t] = 0; w[2 * t + 1] = 0; } } },
+  'no-lmp': { setup(e) { e.params.lmpDepth = 0; } },
+  'rfp-120': { setup(e) { e.params.rfpMargin = 120; } },
+  'rfp-60': { setup(e) { e.params.rfpMargin = 60; } },
+  'lmr-soft': { setup(e) { e.params.lmrDivisor = 3; e.paramsChanged(); } },
+  'lmr-hard': { setup(e) { e.params.lmrDivisor = 1.8; e.paramsChanged(); } },
+  'no-futility': { setup(e) { e.params.futilityBase = -10000; e.params.futilityMult = 0; } },
+  'no-razor': { setup(e) { e.params.razorMargin = 100000; } },
+  'no-see-quiet': { setup(e) { e.params.seeQuietMult = 100000; } },
+  'no-iir': { setup(e) { e.params.iirDepth = 1000; } },
+  'no-mobility': { setup() {}, weights(w) { for (let i = 0; i < 4; i++) { w[2 * (EVAL_TERMS.MOBILITY + i)] = 0; w[2 * (EVAL_TERMS.MOBILITY + i) + 1] = 0; } } },
+  'no-kingsafety': { setup() {}, weights(w) { for (let i = 0; i < 4; i++) w[2 * (EVAL_TERMS.KING_ATTACK + i)] = 0; w[2 * EVAL_TERMS.SHIELD_NEAR] = 0; w[2 * EVAL_TERMS.SHIELD_FAR] = 0; w[2 * EVAL_TERMS.KING_OPEN_FILE] = 0; } },
+  'no-pawns': { setup() {}, weights(w) { for (const t of [EVAL_TERMS.ISOLATED, EVAL_TERMS.DOUBLED, EVAL_TERMS.BACKWARD]) { w[2 * t] = 0; w[2 * t + 1] = 0; } } },
+};
+
+function arg(name: string, def: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
+}
+
+const variantName = arg('variant', 'base');
+const baseName = arg('base', 'base');
+const nodes = Number(arg('nodes', '4000'));
+const pairs = Number(arg('pairs', '20'));
+let seed = Number(arg('seed', '1')) >>> 0;
+const rand = (n: number) => { seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0; return seed % n; };
+
+const moves = new Int32Array(256);
+const baseWeights = EVAL_WEIGHTS.slice();
+
+interface Player { engine: Engine; weights: Int16Array; }
+function player(v: Variant): Player {
+  const engine = new Engine({ hashMb: 16 });
+  v.setup(engine);
+  const weights = baseWeights.slice();
+  v.weights?.(weights);
+  return { engine, weights };
+}
+
+function randomOpening(): number[] {
+  for (;;) {
+    const pos = Position.startpos(), line: number[] = [];
+    const plies = 6 + rand(4);
+    for (let i = 0; i < plies; i++) {
+      const n = defaultGenerator.generate(pos, moves, 0);
+      if (n === 0) break;
+      const m = moves[rand(n)];
+      line.push(m); pos.makeMove(m);
+    }
+    EVAL_WEIGHTS.set(baseWeights);
+    if (line.length === plies && Math.abs(evaluate(pos)) < 120) return line;
+  }
+}
+
+/** 1 white wins, 0.5 draw, 0 black wins. */
+function playGame(opening: number[], white: Player, black: Player): number {
+  const pos = Position.startpos();
+  for (const m of opening) pos.makeMove(m);
+  white.engine.newGame(); black.engine.newGame();
+  let bigScorePlies = 0, bigSign = 0;
+  for (let ply = 0; ply < 400; ply++) {
+    const n = defaultGenerator.generate(pos, moves, 0);
+    if (n === 0) return pos.inCheck() ? (pos.side === 0 ? 0 : 1) : 0.5;
+    if (pos.halfmove >= 100 || pos.repetitions() >= 2 || insufficientMaterial(pos)) return 0.5;
+    const p = pos.side === 0 ? white : black;
+    EVAL_WEIGHTS.set(p.weights);
+    const r = p.engine.search(pos, { nodes });
+    // Adjudicate clear wins: the mover's score beyond 1000 (from White's view, same sign) for 8 plies.
+    const s = 'mate' in r.score ? (r.score.mate > 0 ? 5000 : -5000) : r.score.cp;
+    const whiteView = pos.side === 0 ? s : -s;
+    if (Math.abs(whiteView) >= 1000 && Math.sign(whiteView) === bigSign) bigScorePlies++;
+    else { bigScorePlies = Math.abs(whiteView) >= 1000 ? 1 : 0; bigSign = Math.sign(whiteView); }
+    if (bigScorePlies >= 8) return bigSign > 0 ? 1 : 0;
+    pos.makeMove(r.bestMove);
+  }
+  return 0.5;
+}
+
+const test = player(VARIANTS[variantName]), base = player(VARIANTS[baseName]);
+let w = 0, d = 0, l = 0;
+const t0 = Date.now();
+for (let i = 0; i < pairs; i++) {
+  const opening = randomOpening();
+  for (const testWhite of [true, false]) {
+    const r = testWhite ? playGame(opening, test, base) : playGame(opening, base, test);
+    const s = testWhite ? r : 1 - r;
+    if (s === 1) w++; else if (s === 0) l++; else d++;
+  }
+  const games = w + d + l, score = (w + d / 2) / games;
+  const elo = score <= 0 || score >= 1 ? NaN : -400 * Math.log10(1 / score - 1);
+  process.stdout.write(`\r${variantName} vs ${baseName}: +${w} =${d} -${l}  score ${(100 * score).toFixed(1)}%  elo ${elo.toFixed(0)}  (${((Date.now() - t0) / 1000).toFixed(0)} s)   `);
+}
+process.stdout.write('\n');
