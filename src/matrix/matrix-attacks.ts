@@ -56,12 +56,28 @@ export function rayAttacks(out: Int32Array, o: number, d: number, sq: number, oc
   out[o] = rLo & ~t[6]; out[o + 1] = rHi & ~t[7];
 }
 
-/** Union of rayAttacks over directions d0 .. d0 + 3 (0: rook, 4: bishop). */
+/**
+ * Union of rayAttacks over directions d0 .. d0 + 3 (0: rook, 4: bishop). The operator product
+ * L_d · (occ ∧ R) is written out in place (the OR of L_d's columns at the blockers), so the four
+ * rays accumulate in locals.
+ */
 export function slidingAttacks(out: Int32Array, o: number, d0: number, sq: number, occLo: number, occHi: number): void {
   let lo = 0, hi = 0;
   for (let d = d0; d < d0 + 4; d++) {
-    rayAttacks(t, 6, d, sq, occLo, occHi);
-    lo |= t[6]; hi |= t[7];
+    const base = 128 * d, y = base + 2 * sq;
+    const rLo = RAY_OPS[y], rHi = RAY_OPS[y + 1];
+    let bLo = occLo & rLo, bHi = occHi & rHi, pLo = 0, pHi = 0;
+    while (bLo !== 0) {
+      const c = base + 2 * (31 - Math.clz32(bLo & -bLo));
+      bLo &= bLo - 1;
+      pLo |= RAY_OPS[c]; pHi |= RAY_OPS[c + 1];
+    }
+    while (bHi !== 0) {
+      const c = base + 64 + 2 * (31 - Math.clz32(bHi & -bHi));
+      bHi &= bHi - 1;
+      pLo |= RAY_OPS[c]; pHi |= RAY_OPS[c + 1];
+    }
+    lo |= rLo & ~pLo; hi |= rHi & ~pHi;
   }
   out[o] = lo; out[o + 1] = hi;
 }

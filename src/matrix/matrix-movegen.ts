@@ -114,25 +114,29 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
   const zoneLo = kmLo | (rights !== 0 && us === 0 ? 0x6c : 0), zoneHi = kmHi | (rights !== 0 && us === 1 ? 0x6c000000 : 0);
 
   // Squares the opponent attacks, with our king lifted off the board so it cannot hide behind itself.
-  const xLo = occLo & ~kLo, xHi = occHi & ~kHi;
-  pawnCaptureTargets(T, 0, them, tpLo, tpHi);
-  let dLo = T[0], dHi = T[1];
-  knightTargets(T, 0, tnLo, tnHi);
-  dLo |= T[0]; dHi |= T[1];
-  kingTargets(T, 0, bits[to_ + 2 * KING], bits[to_ + 2 * KING + 1]);
-  dLo |= T[0]; dHi |= T[1];
-  for (let d = 0; d < 8; d++) {
-    const sLo = d < 4 ? rqLo : bqLo, sHi = d < 4 ? rqHi : bqHi;
-    const base = 128 * d;
-    for (let half = 0; half < 2; half++) {
-      let x = half === 0 ? sLo : sHi;
-      while (x !== 0) {
-        const s = (31 - Math.clz32(x & -x)) + 32 * half;
-        x &= x - 1;
-        // Skip rays that never reach the zone (their product could only add squares outside it).
-        if (((RAY_OPS[base + 2 * s] & zoneLo) | (RAY_OPS[base + 2 * s + 1] & zoneHi)) === 0) continue;
-        rayAttacks(T, 0, d, s, xLo, xHi);
-        dLo |= T[0]; dHi |= T[1];
+  // Only the zone matters; with no candidate square for the king there is nothing to compute.
+  let dLo = 0, dHi = 0;
+  if ((zoneLo | zoneHi) !== 0) {
+    const xLo = occLo & ~kLo, xHi = occHi & ~kHi;
+    pawnCaptureTargets(T, 0, them, tpLo, tpHi);
+    dLo = T[0]; dHi = T[1];
+    knightTargets(T, 0, tnLo, tnHi);
+    dLo |= T[0]; dHi |= T[1];
+    kingTargets(T, 0, bits[to_ + 2 * KING], bits[to_ + 2 * KING + 1]);
+    dLo |= T[0]; dHi |= T[1];
+    for (let d = 0; d < 8; d++) {
+      const sLo = d < 4 ? rqLo : bqLo, sHi = d < 4 ? rqHi : bqHi;
+      const base = 128 * d;
+      for (let half = 0; half < 2; half++) {
+        let x = half === 0 ? sLo : sHi;
+        while (x !== 0) {
+          const s = (31 - Math.clz32(x & -x)) + 32 * half;
+          x &= x - 1;
+          // Skip rays that never reach the zone (their product could only add squares outside it).
+          if (((RAY_OPS[base + 2 * s] & zoneLo) | (RAY_OPS[base + 2 * s + 1] & zoneHi)) === 0) continue;
+          rayAttacks(T, 0, d, s, xLo, xHi);
+          dLo |= T[0]; dHi |= T[1];
+        }
       }
     }
   }

@@ -65,6 +65,8 @@ const bitHi = (sq: number): number => (sq < 32 ? 0 : 1 << (sq - 32));
 export class MatrixPosition {
   /** M at ply p occupies mats[64 p .. 64 p + 63]. */
   readonly mats = new Int8Array(64 * (MAX_PLY + 1));
+  /** The same stack seen as int32 words, to copy a matrix in 16 moves. */
+  private readonly mats32 = new Int32Array(this.mats.buffer);
   /** Packed matrices at ply p occupy bits[STRIDE p ..]. */
   readonly bits = new Int32Array(STRIDE * (MAX_PLY + 1));
   readonly sideAt = new Uint8Array(MAX_PLY + 1);
@@ -181,7 +183,9 @@ export class MatrixPosition {
 
     // M' = (M ⊙ Z) + v · E(r2, c2),  Z = J − E(r, c) − E(r2, c2).
     const fLo = bitLo(from), fHi = bitHi(from), tLo = bitLo(to), tHi = bitHi(to);
-    affineUpdate(mats, nb, mats, mb, ~(fLo | tLo), ~(fHi | tHi), newV, tLo, tHi);
+    const m32 = this.mats32, w = 16 * p;
+    for (let i = 0; i < 16; i++) m32[w + 16 + i] = m32[w + i];   // M into the next slot, then update it in place
+    affineUpdate(mats, nb, mats, nb, ~(fLo | tLo), ~(fHi | tHi), newV, tLo, tHi);
 
     // The same update on the packed matrices (Boolean: P ⊙ Z, then OR in E for the new code).
     for (let i = 0; i < STRIDE; i++) bits[nbb + i] = bits[b + i];
