@@ -310,3 +310,12 @@ test('game status: insufficient material', () => {
   for (const fen of draw) assertStatus(Position.fromFen(fen), 'insufficient-material');
   for (const fen of play_on) assertStatus(Position.fromFen(fen), undefined);
 });
+
+// Known gap, reported to the lead: the key (and so the repetition count) includes the en-passant
+// square when a pawn attacks it even if the capture is illegal (here dxe6 would expose the king
+// on a5 to the rook on h5). By FIDE 9.2.3 the positions are the same, so this is a threefold
+// repetition. chess.js behaves like us. Marked todo so it reports without failing the suite.
+test('threefold repetition ignores an en-passant square whose capture is illegal (FIDE 9.2.3)', { todo: 'ep key is pseudo-legal' }, () => {
+  const pos = play('4k3/4p3/8/K2P3r/8/8/8/8 b - - 0 1', ['e5', 'Ka4', 'Kd8', 'Ka5', 'Ke8', 'Ka4', 'Kd8', 'Ka5', 'Ke8']);
+  assertStatus(pos, 'repetition');
+});
