@@ -7,28 +7,10 @@ import type { Position } from '../core/position.js';
 import type { MoveSource } from '../backends.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
 
-export interface SearchLimits {
-  depth?: number; nodes?: number; movetime?: number;
-  wtime?: number; btime?: number; winc?: number; binc?: number; movestogo?: number;
-  infinite?: boolean; ponder?: boolean;
-}
-
-export type Score = { cp: number } | { mate: number };
-
-export interface SearchInfo {
-  depth: number; seldepth: number; multipv: number; score: Score; bound?: 'lower' | 'upper';
-  nodes: number; nps: number; timeMs: number; hashfull: number; pv: number[];
-}
-
-export interface SearchResult {
-  bestMove: number; ponderMove: number; score: Score; depth: number; nodes: number; timeMs: number; pv: number[];
-}
-
-export interface SearchHooks {
-  onInfo?: (info: SearchInfo) => void;
-  /** control[0] !== 0: stop; control[1] !== 0: ponderhit. */
-  control?: Int32Array;
-}
+// The vocabulary is the engine's own (type-only: nothing is loaded at run time by this).
+import type { Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from '../engine/types.js';
+import type { Engine as RealEngine } from '../engine/index.js';
+export type { Score, SearchHooks, SearchInfo, SearchLimits, SearchResult };
 
 export interface EngineLike {
   setHashSize(mb: number): void;
@@ -40,6 +22,10 @@ export interface EngineLike {
   stop(): void;
   search(pos: Position, limits: SearchLimits, hooks?: SearchHooks): SearchResult;
 }
+
+// Compile-time proof that the real engine offers everything the CLI and UCI call.
+const engineConforms: RealEngine extends EngineLike ? true : never = true;
+void engineConforms;
 
 export interface EngineModule {
   /** False when the real engine could not be loaded and the stand-in is used. */
