@@ -72,6 +72,16 @@ test('a crash and a hang lose the game (abandoned, time forfeit); the next game 
   assert.deepEqual(hang.games.map((g) => [g.verdict.reason, g.verdict.result]), [['time', '1-0'], ['time', '0-1']]);
   assert.equal(hang.faults[1].time, 2);
   assert.equal(hang.faults[0].time, 0);
+  // A flag fall against a bare king is a draw (the time loss is still counted as a fault).
+  const bare = config(mover('A', '--hang-at', '1'), mover('B'), 1);
+  bare.openings = [{ fen: '8/8/4k3/8/8/3QK3/8/8 w - - 0 1', moves: [] }];
+  bare.tc = { baseMs: 300, incMs: 0 };
+  bare.toleranceMs = 50;
+  const draw = await runMatch(bare);
+  assert.equal(draw.games[0].verdict.result, '1/2-1/2');
+  assert.equal(draw.games[0].verdict.reason, 'time');
+  assert.equal(draw.faults[0].time, 1);
+  assert.match(draw.games[0].pgn, /\[FEN "8\/8\/4k3/);
 });
 
 test('command line: engine specs, time control, key=value groups and clear errors', () => {

@@ -5,6 +5,7 @@
  */
 import { Position, START_FEN } from '../core/position.js';
 import { MoveError, moveToSan, parseUciMove } from '../core/notation.js';
+import { BISHOP, KING, KNIGHT } from '../core/types.js';
 import { ScoreAdjudicator, faultVerdict, ruleVerdict, type DrawRule, type ResignRule, type Verdict } from './adjudicate.js';
 import type { Opening } from './openings.js';
 import { pgnDate, writePgnGame } from './pgn.js';
@@ -125,6 +126,19 @@ function tcText(tc: TimeControl): string {
   return `${tc.baseMs / 1000}+${tc.incMs / 1000}`;
 }
 
+/** True when `color` has only its king, or king and one minor piece: no way to mate at all. */
+export function cannotMate(pos: Position, color: number): boolean {
+  let minors = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    const p = pos.board[sq];
+    if (p === 0 || p >> 3 !== color) continue;
+    const t = p & 7;
+    if (t === BISHOP || t === KNIGHT) minors++;
+    else if (t !== KING) return false;
+  }
+  return minors <= 1;
+}
+
 /** One worker's pair of engine processes, restarted when one crashed or overran its clock. */
 class EnginePair {
   readonly engines: [UciEngine, UciEngine];
@@ -195,6 +209,8 @@ export async function playGame(cfg: MatchConfig, pair: EnginePair, index: number
     }
     if (res.status === 'timeout' || res.elapsedMs > clocks[side] + cfg.toleranceMs) {
       verdict = faultVerdict(side, 'time', `${(res.elapsedMs / 1000).toFixed(3)}s used, ${(Math.max(0, clocks[side]) / 1000).toFixed(3)}s left`);
+      // The laws of chess: a flag fall is a draw when the opponent could never mate.
+      if (cannotMate(pos, 1 - side)) verdict = { ...verdict, result: '1/2-1/2', text: `${verdict.text}, but ${side === 0 ? 'Black' : 'White'} cannot mate: draw` };
       faultEngine = engineOfSide(side);
       // Its late bestmove would be read as the answer to the next go: start it afresh.
       engine.kill();
