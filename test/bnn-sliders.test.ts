@@ -1,0 +1,131 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SQUARE_LAYOUTS, NETWORK_COUNT, enumerateInputs, gatherInput, inputToOccupancy } from '../src/bnn/layout.js';
+import { LAYOUT_16, LAYOUT_64, NETWORK_LAYOUTS } from '../src/bnn/network.js';
+import { readWeightsFile, decodeWeights, BnnWeightsError, weightsFileName } from '../src/bnn/weights.js';
+import { referenceSliders } from '../src/bnn/infer.js';
+import { verifySliders } from '../src/bnn/verify.js';
+import { loadWasmKernel, wasmModule } from '../src/bnn/wasm-kernel.js';
+import { loadBnnSliders } from '../src/bnn/backend.js';
+import { train } from '../src/bnn/trainer.js';
+import { runBnnCommand } from '../src/bnn/cli.js';
+import { WEIGHTS_DIR } from '../src/bnn/paths.js';
+import { magicAttacks } from '../src/core/magic.js';
+
+const shipped = (name: string): string => join(WEIGHTS_DIR, `bnn-${name}.bin`);
+
+test('layout: target counts and gather/scatter round trip on every relevant occupancy', () => {
+  assert.equal(NETWORK_COUNT, 64 * 14 + 560);
+  const occ = new Int32Array(2);
+  for (let p = 0; p < 2; p++) {
+    for (let sq = 0; sq < 64; sq++) {
+      const lay = SQUARE_LAYOUTS[p][sq];
+      if (p === 0) assert.equal(lay.targets.length, 14);
+      else assert.ok(lay.targets.length >= 7 && lay.targets.length <= 13);
+      for (const word of enumerateInputs(lay)) {
+        inputToOccupancy(lay, word, occ);
+        assert.equal(gatherInput(lay, occ[0] | ~lay.maskLo, occ[1] | ~lay.maskHi), word);
+      }
+    }
+  }
+});
+
+for (const layout of NETWORK_LAYOUTS) {
+  test(`verify ${layout.name}: TS reference exact on every square, occupancy, rook and bishop`, () => {
+    const w = readWeightsFile(shipped(layout.name));
+    assert.equal(w.layout.id, layout.id);
+    const r = verifySliders(referenceSliders(w.layout, w.weights));
+    assert.equal(r.checked, 102400 + 5248);
+    assert.deepEqual(r.examples, []);
+    assert.equal(r.errors, 0);
+  });
+
+  test(`verify ${layout.name}: WASM kernel exact on every input`, { skip: wasmModule() ? false : 'kernel not built (npm run build:wasm)' }, () => {
+    const w = readWeightsFile(shipped(layout.name));
+    const k = loadWasmKernel(w)!;
+    const r = verifySliders(k.sliders);
+    assert.equal(r.checked, 107648);
+    assert.equal(r.errors, 0);
+  });
+}
+
+test('verification detects a wrong network (the check can fail)', () => {
+  const w = readWeightsFile(shipped('16x32x1'));
+  const broken = w.weights.slice();
+  for (let i = 0; i < 32; i++) broken[5 * 32 + i] ^= 0xff; // rook a1, sixth target
+  const r = verifySliders(referenceSliders(w.layout, broken));
+  assert.ok(r.errors > 0);
+});
+
+test('WASM batch checksum equals the classical attacks checksum', { skip: wasmModule() ? false : 'kernel not built' }, async () => {
+  const { benchWasmBatch, benchSliders } = await import('../src/bnn/bench.js');
+  const k = loadWasmKernel(readWeightsFile(shipped('16x32x1')))!;
+  const a = benchWasmBatch(k, 3000, 7), b = benchSliders(magicAttacks, 3000, 7);
+  assert.equal(a.checksum, b.checksum);
+});
+
+test('corrupted and truncated weights files are rejected with one clear line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bnn-'));
+  const good = readFileSync(shipped('16x32x1'));
+  const corrupt = Uint8Array.from(good); corrupt[1000] ^= 0x10;
+  writeFileSync(join(dir, weightsFileName(LAYOUT_16)), corrupt);
+  assert.throws(() => loadBnnSliders({ weightsDir: dir }), (e: unknown) =>
+    e instanceof BnnWeightsError && /checksum mismatch/.test(e.message) && e.message.includes(dir) && !e.message.includes('\n'));
+  assert.throws(() => decodeWeights(good.subarray(0, good.length - 7), 'x.bin'), /x\.bin: truncated/);
+  assert.throws(() => decodeWeights(good.subarray(0, 10), 'x.bin'), /truncated/);
+  const badMagic = Uint8Array.from(good); badMagic[0] = 0;
+  assert.throws(() => decodeWeights(badMagic, 'x.bin'), /bad magic/);
+  assert.throws(() => loadBnnSliders({ weightsDir: join(dir, 'missing') }), BnnWeightsError);
+  assert.doesNotThrow(() => decodeWeights(good, 'ok.bin'));
+});
+
+test('loadBnnSliders gives exact attacks (spot check against magic)', () => {
+  const s = loadBnnSliders();
+  const ts = loadBnnSliders({ engine: 'ts', layout: '64x64x1' });
+  const a = new Int32Array(2), b = new Int32Array(2), c = new Int32Array(2);
+  let x = 12345;
+  for (let i = 0; i < 2000; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) | 0;
+    const lo = x & Math.imul(x, 0x2545f491), hi = Math.imul(x, 0x9e3779b9) & (x >>> 3);
+    const sq = (x >>> 24) & 63;
+    magicAttacks.rook(sq, lo, hi, a); s.rook(sq, lo, hi, b); ts.rook(sq, lo, hi, c);
+    assert.deepEqual([b[0], b[1], c[0], c[1]], [a[0], a[1], a[0], a[1]]);
+    magicAttacks.bishop(sq, lo, hi, a); s.bishop(sq, lo, hi, b); ts.bishop(sq, lo, hi, c);
+    assert.deepEqual([b[0], b[1], c[0], c[1]], [a[0], a[1], a[0], a[1]]);
+  }
+});
+
+test('training is deterministic for a seed, independent of threads, and exact', async () => {
+  const opts = { seed: 42, pieces: [0, 1], squares: [0, 27] };
+  for (const layout of [LAYOUT_16, LAYOUT_64]) {
+    const one = await train({ ...opts, layout, workers: 0 });
+    const two = await train({ ...opts, layout, workers: 2 });
+    assert.equal(one.failed.length, 0);
+    assert.deepEqual(two.file.weights, one.file.weights);
+    const r = verifySliders(referenceSliders(layout, one.file.weights), one.file);
+    assert.ok(r.checked > 0);
+    assert.equal(r.errors, 0);
+    const other = await train({ ...opts, layout, workers: 0, seed: 43, squares: [0] });
+    assert.notDeepEqual(other.file.weights.subarray(0, 64), one.file.weights.subarray(0, 64));
+  }
+});
+
+test('bnn CLI: user mistakes exit 2 with one line', async () => {
+  const errors: string[] = [];
+  const orig = console.error;
+  console.error = (m: string) => { errors.push(m); };
+  try {
+    assert.equal(await runBnnCommand(['train', '--layout', 'bogus']), 2);
+    assert.equal(await runBnnCommand(['train', '--squares', 'z9']), 2);
+    assert.equal(await runBnnCommand(['bench', '--count', 'many']), 2);
+    assert.equal(await runBnnCommand(['frobnicate']), 2);
+    assert.equal(await runBnnCommand(['verify', '--file', '/nonexistent/w.bin']), 1);
+  } finally {
+    console.error = orig;
+  }
+  assert.equal(errors.length, 5);
+  for (const e of errors) assert.ok(!e.includes('\n') && e.startsWith('matrix-chess bnn:'), e);
+});
