@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { Chess } from 'chess.js';
 import { START_FEN } from '../src/core/position.js';
 import { runMatch, type MatchConfig } from '../src/match/match.js';
@@ -103,4 +104,12 @@ test('command line: engine specs, time control, key=value groups and clear error
   bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--frobnicate'], /unknown option '--frobnicate'/);
   bad(['--engine1', 'arg=x', '--engine2', 'cmd=b'], /--engine1: missing cmd=/);
   bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--draw', 'movenumber=30 score=5'], /--draw: missing moves=/);
+});
+
+test('main.js: a usage mistake exits 2 with one line on stderr and no stack trace', () => {
+  const main = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'match', 'main.js');
+  const r = spawnSync(process.execPath, [main, '--engine1', 'cmd=a', '--engine2', 'cmd=b', '--tc', 'fast'], { encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.equal(r.stderr, "matrix-chess match: --tc: expected BASE+INC in seconds like 10+0.1, got 'fast'\n");
+  assert.equal(r.stdout, '');
 });
