@@ -1,0 +1,83 @@
+/** The UCI text parsers and printers on their own (no process, no engine). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatInfo, optionLines, parseGo, parsePosition, parseSetOption, replay, tokenize } from '../src/uci/protocol.js';
+import { START_FEN } from '../src/core/position.js';
+import { makeMove } from '../src/core/move.js';
+
+test('position: startpos and fen with moves; the history is played on one position', () => {
+  const r = parsePosition(tokenize('startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8'));
+  assert.ok(r.ok);
+  assert.equal(r.value.fen, START_FEN);
+  assert.equal(r.value.moves.length, 8);
+  const pos = replay(r.value);
+  assert.equal(pos.toFen().split(' ')[0], START_FEN.split(' ')[0]);
+  assert.equal(pos.repetitions(), 2, 'the start position has occurred twice before');
+
+  const f = parsePosition(tokenize('fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1'));
+  assert.ok(f.ok);
+  assert.equal(f.value.fen, '4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+  assert.equal(replay(f.value).toFen(), '4k3/8/8/8/8/8/8/5RK1 b - - 1 1');
+});
+
+test('position: bad input is reported with the reason', () => {
+  const cases: Array<[string, RegExp]> = [
+    ['', /expected 'startpos' or 'fen'/],
+    ['startfen', /expected 'startpos' or 'fen', got 'startfen'/],
+    ['startpos e2e4', /expected 'moves', got 'e2e4'/],
+    ['fen', /the FEN is missing/],
+    ['fen 8/8/8/8/8/8/8/8 w - - 0 1', /invalid FEN \(position\)/],
+    ['startpos moves e2e4 e7e5 e4e5', /move 3 of the list: illegal move 'e4e5'/],
+    ['startpos moves e2e4 zz', /move 2 of the list: malformed move 'zz'/],
+  ];
+  for (const [text, pattern] of cases) {
+    const r = parsePosition(tokenize(text));
+    assert.equal(r.ok, false, text);
+    if (!r.ok) assert.match(r.error, pattern, text);
+  }
+});
+
+test('go: limits, perft, unsupported and malformed parameters', () => {
+  assert.deepEqual(parseGo(tokenize('wtime 1000 btime -50 winc 10 binc 0 movestogo 5')), {
+    limits: { wtime: 1000, btime: 0, winc: 10, binc: 0, movestogo: 5 }, problems: [], rejected: false,
+  });
+  assert.deepEqual(parseGo(tokenize('infinite')).limits, { infinite: true });
+  assert.deepEqual(parseGo(tokenize('ponder movetime 300')).limits, { ponder: true, movetime: 300 });
+  assert.equal(parseGo(tokenize('perft 4')).perft, 4);
+  const sm = parseGo(tokenize('searchmoves e2e4 d2d4 depth 5'));
+  assert.deepEqual(sm.limits, { depth: 5 });
+  assert.equal(sm.rejected, false);
+  assert.match(sm.problems[0], /searchmoves is not supported/);
+  for (const bad of ['depth x', 'depth', 'depth 0', 'perft 0', 'nodes 1e6', 'turbo']) {
+    const g = parseGo(tokenize(bad));
+    assert.equal(g.rejected, true, bad);
+    assert.equal(g.problems.length, 1, bad);
+  }
+});
+
+test('setoption: every option, case-insensitive names, values checked', () => {
+  assert.deepEqual(parseSetOption(tokenize('name Hash value 64')), { ok: true, value: { name: 'Hash', value: 64 } });
+  assert.deepEqual(parseSetOption(tokenize('name move overhead value 0')), { ok: true, value: { name: 'Move Overhead', value: 0 } });
+  assert.deepEqual(parseSetOption(tokenize('name Clear Hash')), { ok: true, value: { name: 'Clear Hash' } });
+  assert.deepEqual(parseSetOption(tokenize('name MultiPV value 3')), { ok: true, value: { name: 'MultiPV', value: 3 } });
+  assert.deepEqual(parseSetOption(tokenize('name Backend value Matrix')), { ok: true, value: { name: 'Backend', value: 'matrix' } });
+  assert.deepEqual(parseSetOption(tokenize('name Ponder value true')), { ok: true, value: { name: 'Ponder', value: true } });
+  for (const bad of ['name Hash value 0', 'name Hash value 2048', 'name Hash', 'name MultiPV value -1', 'name Backend value gpu', 'name Ponder value yes', 'name Threads value 2', 'Hash 16', 'name']) {
+    assert.equal(parseSetOption(tokenize(bad)).ok, false, bad);
+  }
+  // Every advertised option is accepted with its default.
+  for (const line of optionLines()) {
+    const m = /^option name (.+?) type (\w+)(?: default (\S+))?/.exec(line)!;
+    const text = m[2] === 'button' ? `name ${m[1]}` : `name ${m[1]} value ${m[3]}`;
+    assert.equal(parseSetOption(tokenize(text)).ok, true, line);
+  }
+});
+
+test('info lines carry every field, bounds and mate scores', () => {
+  const e2e4 = makeMove(12, 28), e7e5 = makeMove(52, 36);
+  const base = { depth: 7, seldepth: 12, multipv: 1, nodes: 12345, nps: 99999.6, timeMs: 123.4, hashfull: 17, pv: [e2e4, e7e5] };
+  assert.equal(formatInfo({ ...base, score: { cp: 31 } }),
+    'info depth 7 seldepth 12 multipv 1 score cp 31 nodes 12345 nps 100000 time 123 hashfull 17 pv e2e4 e7e5');
+  assert.match(formatInfo({ ...base, score: { cp: -5 }, bound: 'upper' }), / score cp -5 upperbound nodes /);
+  assert.match(formatInfo({ ...base, score: { mate: -3 }, bound: 'lower' }), / score mate -3 lowerbound nodes /);
+});
