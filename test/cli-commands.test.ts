@@ -58,12 +58,14 @@ test('perft --divide lists root moves that add up to the total', () => {
   assert.match(r.stdout, /^Nodes: 2039$/m);
 });
 
-test('perft with another backend agrees with the bitboard core, when that backend is built', () => {
-  const r = run(['perft', '3', '--backend', 'matrix']);
-  if (r.code === 2 && /not available/.test(r.stderr)) return; // matrix backend not in this build
-  assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /^Nodes: 8902$/m);
-  assert.match(r.stdout, /^Backend: matrix$/m);
+test('perft with the other backends agrees with the bitboard core, when they are built', () => {
+  for (const name of ['matrix', 'bnn']) {
+    const r = run(['perft', '3', '--backend', name]);
+    if (r.code === 2 && /not available in this build/.test(r.stderr)) continue;
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^Nodes: 8902$/m, name);
+    assert.match(r.stdout, new RegExp(`^Backend: ${name}$`, 'm'));
+  }
 });
 
 test('user mistakes: one line on stderr, exit status 2', async () => {

@@ -46,7 +46,8 @@ export function renderBoard(pos: Position, view: BoardView): string {
       if (view.color) {
         const bg = sq === view.lastFrom || sq === view.lastTo ? LAST_BG : (rank + file) % 2 === 0 ? DARK_BG : LIGHT_BG;
         const fg = piece >> 3 ? BLACK_FG : WHITE_FG;
-        line += `${bg}${fg} ${piece ? pieceGlyph(piece) : ' '} ${RESET}`;
+        // With colour telling the sides apart, the solid glyphs read better for both.
+        line += `${bg}${fg} ${piece ? BLACK_GLYPHS[piece & 7] : ' '} ${RESET}`;
       } else {
         line += ` ${piece ? pieceGlyph(piece) : '.'}`;
       }
