@@ -123,34 +123,25 @@ const features = new Int32Array(TERM_COUNT);
 const pstTerms = new Int32Array(2);
 
 function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
-  theirPawnAttLo: number, theirPawnAttHi: number, ownPawnAttLo: number, ownPawnAttHi: number, sign: number): void {
+  theirPawnAttLo: number, theirPawnAttHi: number, ownPawnAttLo: number, ownPawnAttHi: number,
+  passedOwnLo: number, passedOwnHi: number, sign: number): void {
   const them = us ^ 1, o = us << 3, e = them << 3;
   const pl = pos.pieceLo, ph = pos.pieceHi, board = pos.board;
   const ownPawnLo = pl[o | PAWN], ownPawnHi = ph[o | PAWN];
   const theirPawnLo = pl[e | PAWN], theirPawnHi = ph[e | PAWN];
   const f = features;
 
-  // Pawn structure.
-  let lo = ownPawnLo, hi = ownPawnHi;
+  // Passed pawns (found by the pawn-structure cache): rank, free path, king proximity.
+  let lo = passedOwnLo, hi = passedOwnHi;
   const ownKing = pos.kingSq[us], theirKing = pos.kingSq[them];
   while ((lo | hi) !== 0) {
     let sq: number;
     if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
-    const i = (us << 6) | sq, file = sq & 7;
     const relRank = us === WHITE ? sq >> 3 : 7 - (sq >> 3);
-    const ownAhead = ((forwardLo[i] & ownPawnLo) | (forwardHi[i] & ownPawnHi)) !== 0;
-    if (ownAhead) f[T.DOUBLED] += sign;
-    if (((adjFiles[file] & ownPawnLo) | (adjFiles[file] & ownPawnHi)) === 0) f[T.ISOLATED] += sign;
-    else if (((supportLo[i] & ownPawnLo) | (supportHi[i] & ownPawnHi)) === 0) {
-      const stop = us === WHITE ? sq + 8 : sq - 8;
-      if (stop < 32 ? (theirPawnAttLo >>> stop) & 1 : (theirPawnAttHi >>> (stop - 32)) & 1) f[T.BACKWARD] += sign;
-    }
-    if (!ownAhead && ((passedLo[i] & theirPawnLo) | (passedHi[i] & theirPawnHi)) === 0) {
-      f[T.PASSED + relRank] += sign;
-      const stop = us === WHITE ? sq + 8 : sq - 8;
-      if (board[stop] === 0) f[T.PASSED_FREE + relRank] += sign;
-      if (relRank > 2) f[T.PASSED_KING] += sign * (distance[theirKing * 64 + stop] - distance[ownKing * 64 + stop]) * (relRank - 2);
-    }
+    f[T.PASSED + relRank] += sign;
+    const stop = us === WHITE ? sq + 8 : sq - 8;
+    if (board[stop] === 0) f[T.PASSED_FREE + relRank] += sign;
+    if (relRank > 2) f[T.PASSED_KING] += sign * (distance[theirKing * 64 + stop] - distance[ownKing * 64 + stop]) * (relRank - 2);
   }
 
   // Pieces: mobility, attacks on the enemy king zone, rook files.
@@ -228,6 +219,37 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
 
 }
 
+/**
+ * Pawn-structure cache: 2^14 entries of [wpLo, wpHi, bpLo, bpHi, doubled, isolated, backward,
+ * passed white lo/hi, passed black lo/hi, -] keyed by the exact pawn bitboards.
+ */
+const PAWN_ENTRY = 12;
+const pawnTable = new Int32Array((1 << 14) * PAWN_ENTRY);
+
+/** Doubled/isolated/backward counts (added with the side's sign) and the passed-pawn set of `us`. */
+function pawnStructure(us: number, ownPawnLo: number, ownPawnHi: number, theirPawnLo: number, theirPawnHi: number,
+  theirPawnAttLo: number, theirPawnAttHi: number, pt: Int32Array, e: number): void {
+  let doubled = 0, isolated = 0, backward = 0, passedLoBits = 0, passedHiBits = 0;
+  let lo = ownPawnLo, hi = ownPawnHi;
+  while ((lo | hi) !== 0) {
+    let sq: number;
+    if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
+    const i = (us << 6) | sq, file = sq & 7;
+    const ownAhead = ((forwardLo[i] & ownPawnLo) | (forwardHi[i] & ownPawnHi)) !== 0;
+    if (ownAhead) doubled++;
+    if (((adjFiles[file] & ownPawnLo) | (adjFiles[file] & ownPawnHi)) === 0) isolated++;
+    else if (((supportLo[i] & ownPawnLo) | (supportHi[i] & ownPawnHi)) === 0) {
+      const stop = us === WHITE ? sq + 8 : sq - 8;
+      if (stop < 32 ? (theirPawnAttLo >>> stop) & 1 : (theirPawnAttHi >>> (stop - 32)) & 1) backward++;
+    }
+    if (!ownAhead && ((passedLo[i] & theirPawnLo) | (passedHi[i] & theirPawnHi)) === 0) {
+      if (sq < 32) passedLoBits |= 1 << sq; else passedHiBits |= 1 << (sq - 32);
+    }
+  }
+  if (us === WHITE) { pt[e + 4] = doubled; pt[e + 5] = isolated; pt[e + 6] = backward; pt[e + 7] = passedLoBits; pt[e + 8] = passedHiBits; }
+  else { pt[e + 4] -= doubled; pt[e + 5] -= isolated; pt[e + 6] -= backward; pt[e + 9] = passedLoBits; pt[e + 10] = passedHiBits; }
+}
+
 /** Fills `features` (White minus Black) and returns the phase. */
 function computeFeatures(pos: Position): number {
   features.fill(0);
@@ -242,8 +264,19 @@ function computeFeatures(pos: Position): number {
   const blL = bpLo & ~FILE_A, blH = bpHi & ~FILE_A, brL = bpLo & ~FILE_H, brH = bpHi & ~FILE_H;
   const bAttLo = (blL >>> 9) | (blH << 23) | (brL >>> 7) | (brH << 25);
   const bAttHi = (blH >>> 9) | (brH >>> 7);
-  sideTerms(pos, WHITE, occLo, occHi, bAttLo, bAttHi, wAttLo, wAttHi, 1);
-  sideTerms(pos, BLACK, occLo, occHi, wAttLo, wAttHi, bAttLo, bAttHi, -1);
+  // Pawn-only terms come from the cache; zeroed entries are correct for pawnless boards.
+  const pk = ((Math.imul(wpLo ^ Math.imul(wpHi, 0x9e3779b1), 0x85ebca6b) ^ Math.imul(bpLo ^ Math.imul(bpHi, 0xc2b2ae35), 0x27d4eb2f)) >>> 18) * PAWN_ENTRY;
+  const pt = pawnTable;
+  if (pt[pk] !== wpLo || pt[pk + 1] !== wpHi || pt[pk + 2] !== bpLo || pt[pk + 3] !== bpHi) {
+    pt[pk] = wpLo; pt[pk + 1] = wpHi; pt[pk + 2] = bpLo; pt[pk + 3] = bpHi;
+    pawnStructure(WHITE, wpLo, wpHi, bpLo, bpHi, bAttLo, bAttHi, pt, pk);
+    pawnStructure(BLACK, bpLo, bpHi, wpLo, wpHi, wAttLo, wAttHi, pt, pk);
+  }
+  features[T.DOUBLED] = pt[pk + 4];
+  features[T.ISOLATED] = pt[pk + 5];
+  features[T.BACKWARD] = pt[pk + 6];
+  sideTerms(pos, WHITE, occLo, occHi, bAttLo, bAttHi, wAttLo, wAttHi, pt[pk + 7], pt[pk + 8], 1);
+  sideTerms(pos, BLACK, occLo, occHi, wAttLo, wAttHi, bAttLo, bAttHi, pt[pk + 9], pt[pk + 10], -1);
   features[T.TEMPO] = pos.side === WHITE ? 1 : -1;
   return gamePhase(pos);
 }
