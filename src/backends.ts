@@ -31,7 +31,8 @@ export interface Backend {
 /** A backend name that is not in the registry, or a backend that failed to load. */
 export class BackendError extends Error {
   override readonly name = 'BackendError';
-  constructor(readonly backend: string, message: string) {
+  /** 'unknown': a name not in the registry (a user mistake); 'unavailable': it failed to load. */
+  constructor(readonly backend: string, message: string, readonly kind: 'unknown' | 'unavailable' = 'unavailable') {
     super(message);
   }
 }
@@ -51,7 +52,7 @@ const loaded = new Map<BackendName, Backend>([['bitboard', bitboard]]);
 /** Returns the named backend, loading it on first use; throws BackendError with the reason. */
 export async function getBackend(name: string): Promise<Backend> {
   if (!isBackendName(name)) {
-    throw new BackendError(name, `unknown backend '${name}': expected one of ${BACKEND_NAMES.join(', ')}`);
+    throw new BackendError(name, `unknown backend '${name}': expected one of ${BACKEND_NAMES.join(', ')}`, 'unknown');
   }
   const cached = loaded.get(name);
   if (cached) return cached;

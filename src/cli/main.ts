@@ -75,7 +75,8 @@ export async function runCli(argv: string[]): Promise<void> {
     const code = await main(argv);
     if (code !== 0) process.exitCode = code;
   } catch (err) {
-    const userMistake = err instanceof UsageError || err instanceof FenError || err instanceof MoveError || err instanceof BackendError;
+    const userMistake = err instanceof UsageError || err instanceof FenError || err instanceof MoveError
+      || (err instanceof BackendError && err.kind === 'unknown');
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`matrix-chess: ${message.split('\n')[0]}\n`);
     if (!userMistake && process.env.MATRIX_CHESS_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
