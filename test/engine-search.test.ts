@@ -169,3 +169,25 @@ test('bench node count is deterministic', () => {
   assert.equal(a.nodes, b.nodes);
   assert.ok(a.positions >= 12);
 });
+
+test('ponder: after ponderhit the search runs on the clock and returns', () => {
+  const engine = new Engine();
+  const control = new Int32Array(new SharedArrayBuffer(8));
+  control[1] = 1; // ponderhit already happened
+  const pos = Position.startpos();
+  const r = engine.search(pos, { ponder: true, wtime: 300, btime: 300 }, { control });
+  assert.ok(legalMoves(pos).includes(r.bestMove));
+});
+
+test('the engine searches with the move source it is given', () => {
+  let calls = 0;
+  const source = {
+    generate(p: Position, out: Int32Array, start: number) { calls++; return defaultGenerator.generate(p, out, start); },
+    generateNoisy(p: Position, out: Int32Array, start: number) { calls++; return defaultGenerator.generateNoisy(p, out, start); },
+  };
+  const engine = new Engine({ moveSource: source });
+  const pos = Position.startpos();
+  const r = engine.search(pos, { depth: 3 });
+  assert.ok(calls > 10);
+  assert.ok(legalMoves(pos).includes(r.bestMove));
+});
