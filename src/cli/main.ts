@@ -71,6 +71,11 @@ export async function main(argv: string[]): Promise<number> {
 
 /** Runs the CLI and sets the exit status; errors become one line on stderr. */
 export async function runCli(argv: string[]): Promise<void> {
+  // The reader went away (`| head`, a GUI that closed the pipe): nothing left to do.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
   try {
     const code = await main(argv);
     if (code !== 0) process.exitCode = code;
