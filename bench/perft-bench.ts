@@ -12,7 +12,7 @@
  * Depth lists give the start position's depth, then Kiwipete's (one number applies to both).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseFen } from 'chessops/fen';
 import { Chess } from 'chessops/chess';
@@ -109,15 +109,28 @@ class StockfishPerft {
     await ready;
   }
 
-  /** Returns [nodes, milliseconds] from sending `go perft` to the result line. */
-  async perft(fen: string, depth: number): Promise<[number, number]> {
+  /** Nodes, wall time from sending `go perft` to the result line, and Stockfish's CPU time. */
+  async perft(fen: string, depth: number): Promise<Timing> {
     const done = this.waitFor((l) => l.startsWith('Nodes searched'));
     this.proc.stdin.write(`position fen ${fen}\n`);
+    const cpu0 = this.cpuMs();
     const t0 = process.hrtime.bigint();
     this.proc.stdin.write(`go perft ${depth}\n`);
     const line = await done;
-    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    return [Number(/Nodes searched:\s*(\d+)/.exec(line)![1]), ms];
+    const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+    return { nodes: Number(/Nodes searched:\s*(\d+)/.exec(line)![1]), wallMs, cpuMs: this.cpuMs() - cpu0 };
+  }
+
+  /** User + system CPU time of the process from /proc (Linux; NaN elsewhere), in ms. */
+  private cpuMs(): number {
+    try {
+      const stat = readFileSync(`/proc/${this.proc.pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields 14 and 15 of stat (utime, stime) in clock ticks; USER_HZ is 100 on Linux.
+      return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+    } catch {
+      return NaN;
+    }
   }
 
   quit(): void {
@@ -126,26 +139,32 @@ class StockfishPerft {
   }
 }
 
+interface Timing { nodes: number; wallMs: number; cpuMs: number; }
+
 interface Contender {
   name: string;
   depths: number[];
-  /** Returns [nodes, milliseconds]. */
-  run(fen: string, depth: number): Promise<[number, number]>;
+  run(fen: string, depth: number): Promise<Timing>;
 }
 
-function timed(f: () => number): Promise<[number, number]> {
+/** Wall and CPU time of a synchronous in-process perft (CPU time resists the other load). */
+function timed(f: () => number): Promise<Timing> {
+  const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
-  const n = f();
-  return Promise.resolve([n, Number(process.hrtime.bigint() - t0) / 1e6]);
+  const nodes = f();
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const c = process.cpuUsage(c0);
+  return Promise.resolve({ nodes, wallMs, cpuMs: (c.user + c.system) / 1000 });
 }
 
 function median(xs: number[]): number {
+  if (xs.some((x) => Number.isNaN(x))) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-const fmtRate = (nps: number) => `${(nps / 1e6).toFixed(2)}`;
+const fmtRate = (nps: number) => (Number.isFinite(nps) ? (nps / 1e6).toFixed(2) : '-');
 
 async function main(): Promise<number> {
   const opts = parseArgs(process.argv.slice(2));
@@ -181,11 +200,13 @@ async function main(): Promise<number> {
     contenders.push({ name: `backend ${b.name}`, depths: opts.chessopsDepths, run: (fen, d) => timed(() => b.perft(Position.fromFen(fen), d)) });
   }
 
-  // Warm-up (JIT) for the in-process contenders on a small tree.
-  for (const c of contenders) await c.run(KIWIPETE, 3);
+  // Warm-up: a cold first perft runs partly unoptimised (JIT tier-up and deopts on rarely seen
+  // moves), so every contender first runs every position one ply shallower (at most depth 4).
+  for (const c of contenders) for (let pi = 0; pi < POSITIONS.length; pi++) await c.run(POSITIONS[pi].fen, Math.max(1, Math.min(c.depths[pi] - 1, 4)));
 
-  // rates[contender][position] = nodes/s of each run; a wrong count is reported and fails the bench.
-  const rates = contenders.map(() => POSITIONS.map(() => [] as number[]));
+  // wall/cpu[contender][position] = nodes/s of each run; a wrong count is reported and fails the bench.
+  const wall = contenders.map(() => POSITIONS.map(() => [] as number[]));
+  const cpu = contenders.map(() => POSITIONS.map(() => [] as number[]));
   const wrong: string[] = [];
   const progress = createProgress('perft bench');
   const units = opts.runs * contenders.length * POSITIONS.length;
@@ -195,9 +216,11 @@ async function main(): Promise<number> {
       const c = contenders[ci];
       for (let pi = 0; pi < POSITIONS.length; pi++) {
         const p = POSITIONS[pi], depth = c.depths[pi];
-        const [n, t] = await c.run(p.fen, depth);
-        if (n !== p.counts[depth]) wrong.push(`${c.name} ${p.name} depth ${depth}: ${n} nodes, expected ${p.counts[depth]}`);
-        rates[ci][pi].push(n / (t / 1000));
+        const t = await c.run(p.fen, depth);
+        if (t.nodes !== p.counts[depth]) wrong.push(`${c.name} ${p.name} depth ${depth}: ${t.nodes} nodes, expected ${p.counts[depth]}`);
+        wall[ci][pi].push(t.nodes / (t.wallMs / 1000));
+        // Below ~50 ms the CPU clock (10 ms ticks for Stockfish) is too coarse to mean anything.
+        cpu[ci][pi].push(t.cpuMs >= 50 ? t.nodes / (t.cpuMs / 1000) : NaN);
         progress.update(++done, units);
       }
     }
@@ -205,27 +228,34 @@ async function main(): Promise<number> {
   progress.finish();
   stockfish?.quit();
 
-  const med = rates.map((perPos) => perPos.map(median));
   console.log(`perft bench: single thread, M nodes/s, median of ${opts.runs} interleaved runs (each run listed after it).`);
   console.log('The machine is shared and noisy: compare the ratios, measured in the same run, not absolute figures.');
-  const head = ['contender', ...POSITIONS.map((p) => p.name), 'runs'];
-  const rows = contenders.map((c, ci) => [
-    c.name,
-    ...POSITIONS.map((_, pi) => `d${c.depths[pi]} ${fmtRate(med[ci][pi])}`),
-    POSITIONS.map((p, pi) => `${p.name} ${rates[ci][pi].map(fmtRate).join(' ')}`).join('; '),
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  for (const r of [head, ...rows]) console.log('  ' + r.map((x, i) => (i === 0 || i === r.length - 1 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  '));
-  // Overall ratio: geometric mean of the per-position ratios (contenders may run different depths).
-  for (let ci = 1; ci < contenders.length; ci++) {
-    const ratios = POSITIONS.map((_, pi) => med[0][pi] / med[ci][pi]);
-    const geo = Math.exp(ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length);
-    const per = POSITIONS.map((p, pi) => `${p.name} ${ratios[pi].toFixed(2)}`).join(', ');
-    console.log(`  ours / ${contenders[ci].name}: ${geo.toFixed(2)} (${per})`);
-  }
+  console.log('Wall-clock rates suffer from the other load; CPU-time rates (user + system of the contender) much less.');
+  report('wall clock', wall);
+  report('CPU time', cpu);
   for (const n of notes) console.log(`  note: ${n}`);
   for (const w of wrong) console.log(`  WRONG COUNT: ${w}`);
   return wrong.length === 0 ? 0 : 1;
+
+  function report(label: string, rates: number[][][]): void {
+    const med = rates.map((perPos) => perPos.map(median));
+    console.log(`${label}:`);
+    const head = ['contender', ...POSITIONS.map((p) => p.name), 'runs'];
+    const rows = contenders.map((c, ci) => [
+      c.name,
+      ...POSITIONS.map((_, pi) => `d${c.depths[pi]} ${fmtRate(med[ci][pi])}`),
+      POSITIONS.map((p, pi) => `${p.name} ${rates[ci][pi].map(fmtRate).join(' ')}`).join('; '),
+    ]);
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    for (const r of [head, ...rows]) console.log('  ' + r.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : i === r.length - 1 ? x : x.padStart(widths[i]))).join('  '));
+    // Overall ratio: geometric mean of the per-position ratios (contenders may run different depths).
+    for (let ci = 1; ci < contenders.length; ci++) {
+      const ratios = POSITIONS.map((_, pi) => med[0][pi] / med[ci][pi]);
+      const geo = Math.exp(ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length);
+      const per = POSITIONS.map((p, pi) => `${p.name} ${Number.isFinite(ratios[pi]) ? ratios[pi].toFixed(2) : '-'}`).join(', ');
+      console.log(`  ours / ${contenders[ci].name}: ${Number.isFinite(geo) ? geo.toFixed(2) : '-'} (${per})`);
+    }
+  }
 }
 
 try {
