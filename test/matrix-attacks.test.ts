@@ -69,6 +69,15 @@ test('sliding attacks by L_d prefix products equal magic bitboards and ray walki
       rayWalkAttacks[kind](sq, occLo, occHi, c);
       assert.deepEqual([a[0], a[1]], [b[0], b[1]], `${kind} ${sq}`);
       assert.deepEqual([a[0], a[1]], [c[0], c[1]]);
+      if (n < 300) {
+        // The same comparison as 8×8 matrices: the core's bitboard unpacked, cell by cell.
+        const fromCore = m8.create(), fromMatrix = m8.create();
+        for (let r = 0; r < 8; r++) for (let col = 0; col < 8; col++) {
+          const s2 = (7 - r) * 8 + col;
+          fromCore[r * 8 + col] = s2 < 32 ? (b[0] >>> s2) & 1 : (b[1] >>> (s2 - 32)) & 1;
+        }
+        assert.deepEqual(bm.unpack(fromMatrix, a[0], a[1]), fromCore);
+      }
     }
   }
 });
