@@ -108,7 +108,7 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
   const tnLo = bits[to_ + 2 * KNIGHT], tnHi = bits[to_ + 2 * KNIGHT + 1];
   const tpLo = bits[to_ + 2 * PAWN], tpHi = bits[to_ + 2 * PAWN + 1];
 
-  // The king's candidate squares; attacks only matter there (and on the castling path).
+  // The king's candidate squares; attacks only matter there and on the castling path (0x6c: c, d, f, g of the back rank).
   kingTargets(T, 0, kLo, kHi);
   const kmLo = T[0] & ~ownLo, kmHi = T[1] & ~ownHi;
   const zoneLo = kmLo | (rights !== 0 && us === 0 ? 0x6c : 0), zoneHi = kmHi | (rights !== 0 && us === 1 ? 0x6c000000 : 0);
