@@ -15,7 +15,7 @@ interface Variant { setup(e: Engine): void; weights?(w: Int16Array): void; }
 /** Named experiments: each changes the engine under test relative to the baseline. */
 const VARIANTS: Record<string, Variant> = {
   base: { setup() {} },
-  'no-cont': { setup(e) { e.params.continuationHistory = false; e.paramsChanged(); } },
+  'cont': { setup(e) { e.params.continuationHistory = true; e.paramsChanged(); } },
   'no-threats': { setup() {}, weights(w) { for (const t of [EVAL_TERMS.PAWN_THREAT, EVAL_TERMS.MINOR_THREAT]) { w[2 * t] = 0; w[2 * t + 1] = 0; } } },
   'no-lmp': { setup(e) { e.params.lmpDepth = 0; } },
   'rfp-120': { setup(e) { e.params.rfpMargin = 120; } },

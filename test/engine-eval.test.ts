@@ -47,13 +47,13 @@ test('evaluateMaterialPst follows the documented formula', () => {
 
 test('evaluation is a weighted sum of features', () => {
   const out = new Int32Array(TERM_COUNT);
-  for (const fen of BENCH_FENS) {
+  for (const fen of [...BENCH_FENS, '8/8/3k4/8/8/8/8/2B1KN2 w - - 0 1', '8/8/8/8/2k5/8/8/R3K3 b - - 0 1']) {
     const pos = Position.fromFen(fen);
-    const { phase, scale, mgPst, egPst } = evaluateFeatures(pos, out);
+    const { phase, scale, mgPst, egPst, mopUp } = evaluateFeatures(pos, out);
     let mg = mgPst, eg = egPst;
     for (let i = 0; i < TERM_COUNT; i++) { mg += EVAL_WEIGHTS[2 * i] * out[i]; eg += EVAL_WEIGHTS[2 * i + 1] * out[i]; }
     let w = Math.trunc((mg * phase + eg * (24 - phase)) / 24);
-    w = Math.trunc(w * scale / 64);
+    w = Math.trunc(w * scale / 64) + mopUp;
     assert.equal(evaluate(pos), (pos.side === 0 ? w : -w) | 0, fen);
   }
 });

@@ -325,24 +325,55 @@ export function evaluate(pos: Position): number {
     if (x !== 0) { mg += wts[2 * i] * x; eg += wts[2 * i + 1] * x; }
   }
   let white = ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
-  const scale = endgameScale(pos, white >= 0 ? WHITE : BLACK);
+  const strong = white >= 0 ? WHITE : BLACK;
+  const scale = endgameScale(pos, strong);
   if (scale !== 64) white = (white * scale / 64) | 0;
+  else white += mopUp(pos, strong);
   return (pos.side === WHITE ? white : -white) | 0; // | 0: never -0
+}
+
+/**
+ * Against a bare king: drive it to the edge (to a corner of the bishop's colour with bishop and
+ * knight) and bring the own king closer, so the search sees progress towards mate.
+ * White's view; 0 unless the weaker side has only its king.
+ */
+function mopUp(pos: Position, strong: number): number {
+  const weak = strong ^ 1;
+  if ((pos.colorLo[weak] & ~pos.pieceLo[(weak << 3) | KING]) !== 0 || (pos.colorHi[weak] & ~pos.pieceHi[(weak << 3) | KING]) !== 0) return 0;
+  const s = strong << 3, pl = pos.pieceLo, ph = pos.pieceHi;
+  const k = pos.kingSq[weak], own = pos.kingSq[strong];
+  const kf = k & 7, kr = k >> 3;
+  const kingsApart = Math.abs(kf - (own & 7)) + Math.abs(kr - (own >> 3));
+  let bonus = 6 * (14 - kingsApart);
+  const onlyBishopKnight = (pl[s | PAWN] | ph[s | PAWN] | pl[s | ROOK] | ph[s | ROOK] | pl[s | QUEEN] | ph[s | QUEEN]) === 0
+    && popcnt(pl[s | BISHOP]) + popcnt(ph[s | BISHOP]) === 1 && popcnt(pl[s | KNIGHT]) + popcnt(ph[s | KNIGHT]) === 1;
+  if (onlyBishopKnight) {
+    const b = pl[s | BISHOP] !== 0 ? 31 - Math.clz32(pl[s | BISHOP]) : 63 - Math.clz32(ph[s | BISHOP]);
+    const light = ((b >> 3) + b) & 1; // 1: light squares (h1's colour)
+    const cornerDist = light ? Math.min(distance[k * 64 + 7], distance[k * 64 + 56]) : Math.min(distance[k * 64 + 0], distance[k * 64 + 63]);
+    bonus += 40 * (7 - cornerDist);
+  } else {
+    const centre = Math.max(3 - kf, kf - 4) + Math.max(3 - kr, kr - 4);
+    bonus += 12 * centre;
+  }
+  return strong === WHITE ? bonus : -bonus;
 }
 
 /**
  * For tuners: the feature vector (White minus Black, length TERM_COUNT) written into `out`,
  * and the phase and endgame scale. evaluate(pos) equals, from White's view,
- * trunc(trunc(((mgPst + sum w_mg x) * phase + (egPst + sum w_eg x) * (24 - phase)) / 24) * scale / 64).
+ * trunc(trunc(((mgPst + sum w_mg x) * phase + (egPst + sum w_eg x) * (24 - phase)) / 24) * scale / 64) + mopUp
+ * (mopUp, a bare-king mating aid, is only non-zero when scale is 64).
  */
-export function evaluateFeatures(pos: Position, out: Int32Array): { phase: number; scale: number; mgPst: number; egPst: number } {
+export function evaluateFeatures(pos: Position, out: Int32Array): { phase: number; scale: number; mgPst: number; egPst: number; mopUp: number } {
   const phase = computeFeatures(pos);
   out.set(features);
   materialPstTerms(pos, pstTerms);
   let mg = pstTerms[0], eg = pstTerms[1];
   for (let i = 0; i < TERM_COUNT; i++) { mg += EVAL_WEIGHTS[2 * i] * features[i]; eg += EVAL_WEIGHTS[2 * i + 1] * features[i]; }
   const white = ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
-  return { phase, scale: endgameScale(pos, white >= 0 ? WHITE : BLACK), mgPst: pstTerms[0], egPst: pstTerms[1] };
+  const strong = white >= 0 ? WHITE : BLACK, scale = endgameScale(pos, strong);
+  return { phase, scale, mgPst: pstTerms[0], egPst: pstTerms[1], mopUp: scale === 64 ? mopUp(pos, strong) : 0 };
 }
 
 /** True when nobody can mate: no pawns, rooks or queens and at most one minor piece in total. */

@@ -33,7 +33,7 @@ export class MoveOrdering {
   /** Continuation history: how good a quiet move (piece, to) is right after the previous move (piece, to). */
   readonly contHistory = new Int32Array(1024 * 1024);
   /** Whether quiet ordering uses contHistory (an A/B switch). */
-  useContinuation = true;
+  useContinuation = false;
 
   clear(): void { this.history.fill(0); this.killers.fill(0); this.counters.fill(0); this.contHistory.fill(0); }
 

@@ -42,7 +42,7 @@ export class SearchParams {
   lmrDivisor = 2.25;
   lmrHistoryDiv = 8000;
   qsDeltaMargin = 200;
-  continuationHistory = true;
+  continuationHistory = false;
 }
 
 /** Late-move reduction by [depth * 64 + moveCount]: grows with log(depth) * log(moves). */
