@@ -18,6 +18,7 @@ after(() => { for (const c of children) if (c.proc.exitCode === null) c.proc.kil
 class UciChild {
   readonly proc: ChildProcessWithoutNullStreams;
   readonly lines: string[] = [];
+  stderr = '';
   private cursor = 0;
   private waiters: Array<() => void> = [];
   readonly exited: Promise<number | null>;
@@ -26,6 +27,7 @@ class UciChild {
     this.proc = spawn(process.execPath, [BIN, 'uci'], { stdio: 'pipe', env: { ...process.env, CI: 'true' } });
     children.push(this);
     let partial = '';
+    this.proc.stderr.setEncoding('utf8').on('data', (d: string) => { this.stderr += d; });
     this.proc.stdout.setEncoding('utf8');
     this.proc.stdout.on('data', (chunk: string) => {
       partial += chunk;
@@ -53,7 +55,7 @@ class UciChild {
         const line = this.lines[this.cursor++];
         if (test(line)) return line;
       }
-      if (this.proc.exitCode !== null) throw new Error(`process exited before a line matching ${pred}`);
+      if (this.proc.exitCode !== null) throw new Error(`process exited (${this.proc.exitCode}) before a line matching ${pred}; stderr: ${this.stderr}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no line matching ${pred} within ${timeoutMs} ms; got:\n${this.lines.slice(-20).join('\n')}`);
       await new Promise<void>((resolve) => {
@@ -143,6 +145,16 @@ test('go infinite: isready is answered during the search, stop answers promptly'
   // The engine is usable again after a stop.
   e.send('go depth 2');
   assertLegal(START_FEN, [], await e.expect(/^bestmove /));
+  assert.equal(await e.quit(), 0);
+});
+
+test('stop and the next go sent back to back: both are answered, in order', async () => {
+  const e = new UciChild();
+  e.send('position startpos', 'go infinite');
+  await e.expect(/^info depth /);
+  e.send('stop', 'position startpos moves d2d4', 'go depth 2');
+  assertLegal(START_FEN, [], await e.expect(/^bestmove /));
+  assertLegal(START_FEN, ['d2d4'], await e.expect(/^bestmove /));
   assert.equal(await e.quit(), 0);
 });
 

@@ -11,7 +11,7 @@ import { START_FEN } from '../core/position.js';
 import { moveToUci } from '../core/move.js';
 import { legalMoveList } from '../core/notation.js';
 import type { FromWorker, ToWorker, WorkerData } from './search-worker.js';
-import { optionLines, parseGo, parsePosition, parseSetOption, replay, tokenize, type PositionSpec } from './protocol.js';
+import { optionLines, parseGo, type GoCommand, parsePosition, parseSetOption, replay, tokenize, type PositionSpec } from './protocol.js';
 
 export const ENGINE_NAME = 'Matrix Chess';
 export const ENGINE_AUTHOR = 'the Matrix Chess developers';
@@ -30,6 +30,8 @@ export class UciSession {
   /** A bestmove that arrived during `go infinite` or pondering, held until stop/ponderhit. */
   private heldBest: string | undefined;
   private idleWaiters: Array<() => void> = [];
+  /** A go received while a search was still running. */
+  private pendingGo: { cmd: GoCommand; position: PositionSpec; stopAtStart: boolean } | undefined;
 
   constructor(private readonly write: (line: string) => void) {
     this.worker = this.startWorker();
@@ -82,6 +84,13 @@ export class UciSession {
   private finishTask(): void {
     this.task = undefined;
     this.heldBest = undefined;
+    const next = this.pendingGo;
+    if (next) {
+      this.pendingGo = undefined;
+      this.start(next.cmd, next.position);
+      if (next.stopAtStart) this.stop();
+      return;
+    }
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const w of waiters) w();
@@ -148,7 +157,17 @@ export class UciSession {
     const cmd = parseGo(tokens);
     for (const p of cmd.problems) this.write(`info string ${p}`);
     if (cmd.rejected) { this.write('info string go ignored: fix the parameter and send it again'); return; }
-    if (this.task) { this.write('info string already searching; send stop first'); return; }
+    if (this.task) {
+      // GUIs often send stop and the next go back to back; the go runs as soon as the
+      // current search has answered (a later go replaces a waiting one).
+      if (this.pendingGo) this.write('info string an earlier waiting go was replaced');
+      this.pendingGo = { cmd, position: this.position, stopAtStart: false };
+      return;
+    }
+    this.start(cmd, this.position);
+  }
+
+  private start(cmd: GoCommand, position: PositionSpec): void {
     Atomics.store(this.control, STOP, 0);
     Atomics.store(this.control, PONDERHIT, 0);
     this.stopSent = false;
@@ -156,14 +175,16 @@ export class UciSession {
     this.heldBest = undefined;
     if (cmd.perft !== undefined) {
       this.task = { kind: 'perft' };
-      this.post({ type: 'perft', position: this.position, depth: cmd.perft });
+      this.post({ type: 'perft', position, depth: cmd.perft });
       return;
     }
-    this.task = { kind: 'search', position: this.position, infinite: cmd.limits.infinite === true, ponder: cmd.limits.ponder === true };
-    this.post({ type: 'go', position: this.position, limits: cmd.limits });
+    this.task = { kind: 'search', position, infinite: cmd.limits.infinite === true, ponder: cmd.limits.ponder === true };
+    this.post({ type: 'go', position, limits: cmd.limits });
   }
 
   stop(): void {
+    // A stop meant for a go that is still waiting: it will answer at once when it starts.
+    if (this.pendingGo) this.pendingGo.stopAtStart = true;
     if (this.task?.kind !== 'search') return;
     this.stopSent = true;
     Atomics.store(this.control, STOP, 1);
@@ -187,6 +208,8 @@ export class UciSession {
 
   /** At end of input: let a finite search or perft finish, stop an infinite one, then close. */
   async drain(): Promise<void> {
+    const endless = (c: GoCommand): boolean => c.limits.infinite === true || c.limits.ponder === true;
+    if (this.pendingGo && endless(this.pendingGo.cmd)) this.pendingGo.stopAtStart = true;
     if (this.task?.kind === 'search' && (this.task.infinite || this.task.ponder)) this.stop();
     // With stdin closed, only the worker keeps the process alive until the answer arrives.
     this.worker.ref();
