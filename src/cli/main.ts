@@ -24,6 +24,7 @@ Commands:
         search the fixed benchmark positions and report nodes per second
   demo [...]   the matrix model demonstration
   bnn <sub> [...]   binary-neural-network tools (weights, training, verification)
+  match --engine1 SPEC --engine2 SPEC [...]   play a match between two UCI engines (see match --help)
   help  this text
 
 Errors in the command line exit with status 2; see docs/cli.md.`;
@@ -33,6 +34,7 @@ const out = (line: string): void => { process.stdout.write(line + '\n'); };
 // Other engineers' modules, loaded on demand so the CLI never depends on their progress.
 const DEMO_MODULE = '../matrix/demo.js';
 const BNN_CLI_MODULE = '../bnn/cli.js';
+const MATCH_MODULE = '../match/cli.js';
 
 async function runExternal(specifier: string, exportName: string, what: string, args: string[]): Promise<void> {
   let mod: Record<string, unknown>;
@@ -64,8 +66,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'demo': await runExternal(DEMO_MODULE, 'runMatrixDemo', 'the matrix demo', args); return 0;
     case 'bnn': await runExternal(BNN_CLI_MODULE, 'runBnnCommand', 'the bnn command', args); return 0;
+    case 'match': await runExternal(MATCH_MODULE, 'runMatchCommand', 'the match command', args); return 0;
     default:
-      throw new UsageError(`unknown command '${command}': expected play, uci, perft, bench, demo, bnn or help`);
+      throw new UsageError(`unknown command '${command}': expected play, uci, perft, bench, demo, bnn, match or help`);
   }
 }
 
