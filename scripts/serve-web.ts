@@ -52,29 +52,29 @@ export function serveDir(dir: string, port: number, host = '127.0.0.1'): Promise
   });
 }
 
-function parsePort(argv: string[]): number {
-  let text: string | undefined = process.env.PORT;
-  let source = 'PORT';
-  const i = argv.findIndex((a) => a === '--port' || a.startsWith('--port='));
-  if (i >= 0) {
-    source = '--port';
-    text = argv[i].includes('=') ? argv[i].slice('--port='.length) : argv[i + 1];
-    if (text === undefined) throw new UsageError('--port needs a number, e.g. --port 8080');
+interface ServeArgs { port: number; build: boolean }
+
+function parseArgs(argv: string[]): ServeArgs {
+  let portText: string | undefined = process.env.PORT, source = 'PORT', build = true;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--no-build') build = false;
+    else if (a === '--port' || a.startsWith('--port=')) {
+      source = '--port';
+      portText = a === '--port' ? argv[++i] : a.slice('--port='.length);
+      if (portText === undefined) throw new UsageError('--port needs a number, e.g. --port 8080');
+    } else throw new UsageError(`unknown argument '${a}' (usage: serve-web [--port N] [--no-build]; or PORT=N)`);
   }
-  if (text === undefined || text === '') return 8080;
-  if (!/^\d+$/.test(text) || Number(text) > 65535) {
-    throw new UsageError(`${source}: expected a port number 0..65535, got '${text}'`);
+  if (portText === undefined || portText === '') return { port: 8080, build };
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535) {
+    throw new UsageError(`${source}: expected a port number 0..65535, got '${portText}'`);
   }
-  return Number(text);
+  return { port: Number(portText), build };
 }
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const known = /^(--port(=.*)?|--no-build|\d+)$/;
-  const unknown = argv.find((a, i) => !known.test(a) || (/^\d+$/.test(a) && argv[i - 1] !== '--port'));
-  if (unknown !== undefined) throw new UsageError(`unknown argument '${unknown}' (usage: serve-web [--port N] [--no-build])`);
-  const port = parsePort(argv);
-  if (!argv.includes('--no-build')) await buildWeb();
+  const { port, build } = parseArgs(process.argv.slice(2));
+  if (build) await buildWeb();
   const dir = join(repoRoot(), 'dist', 'web');
   let server: Server;
   try {

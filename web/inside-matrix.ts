@@ -12,6 +12,7 @@ import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, PIECE_NAMES, squareName } from
 import * as m8 from '../src/matrix/mat8.js';
 import { support } from '../src/matrix/bitmat.js';
 import { MatrixPosition } from '../src/matrix/matrix-position.js';
+import { MatrixBoard } from '../src/matrix/matrix-board.js';
 import { DIRECTIONS, DIRECTION_NAMES } from '../src/matrix/basis.js';
 import { kingTargets, knightTargets, pawnCaptureTargets, pawnForward, rayAttacks } from '../src/matrix/matrix-attacks.js';
 import { el, matrixGrid, op } from './grid.js';
@@ -26,29 +27,40 @@ export interface MoveUpdate {
   fromCell: number; toCell: number;
   /** After the second update of castling (rook) or en passant (captured pawn), from MatrixPosition. */
   extra: { label: string; M: Int8Array } | null;
-  /** M′ computed here equals the matrix position's own update. */
+  /** The final board equals the fast matrix position's own update. */
   agrees: boolean;
 }
 
-/** `before` is the position before `move` (not changed). */
+/**
+ * `before` is the position before `move` (not changed). The update is MatrixBoard.applyMove (the
+ * seed's readable operations, mat8.ts); castling's rook and the en-passant pawn are one more
+ * update of the same form. The result is compared with the fast MatrixPosition.makeMove.
+ */
 export function moveUpdate(before: Position, move: number): MoveUpdate {
   const mp = MatrixPosition.fromPosition(before);
   const M = mp.matrix();
   const from = move & 63, to = (move >> 6) & 63, promo = (move >> 12) & 7, kind = (move >> 15) & 3;
   const fromCell = from ^ 56, toCell = to ^ 56;
-  const r = fromCell >> 3, c = fromCell & 7, r2 = toCell >> 3, c2 = toCell & 7;
-  const E1 = m8.elementary(m8.create(), r, c), E2 = m8.elementary(m8.create(), r2, c2);
-  const Z = m8.sub(m8.create(), m8.sub(m8.create(), m8.ones(m8.create()), E1), E2) as m8.Mat8;
-  const v = promo ? (M[fromCell] > 0 ? promo : -promo) : M[fromCell];
-  const vE = m8.scale(m8.create(), E2, v) as m8.Mat8;
-  const Mprime = m8.add(m8.create(), m8.hadamard(m8.create(), M, Z), vE) as m8.Mat8;
-  mp.makeMove(move);
-  const after = mp.matrix();
+  const board = new MatrixBoard(M);
+  const value = promo ? (M[fromCell] > 0 ? promo : -promo) : undefined;
+  const step = board.applyMove(fromCell >> 3, fromCell & 7, toCell >> 3, toCell & 7, value);
+  const Z = step.z;
+  const vE = m8.scale(m8.create(), step.e, step.v) as m8.Mat8;
+  const Mprime = m8.copy(m8.create(), step.after) as m8.Mat8;
   let extra: MoveUpdate['extra'] = null;
-  if (kind === KIND_CASTLE) extra = { label: 'M″ after the rook’s update (same form)', M: after };
-  else if (kind === KIND_EN_PASSANT) extra = { label: 'M″ = M′ ⊙ (J − E(captured pawn))', M: after };
-  const agrees = extra ? true : m8.equals(Mprime, after);
-  return { M, Z, vE, Mprime, v, fromCell, toCell, extra, agrees };
+  if (kind === KIND_CASTLE) {
+    const kingSide = to > from;
+    const rf = (kingSide ? from + 3 : from - 4) ^ 56, rt = (kingSide ? from + 1 : from - 1) ^ 56;
+    board.applyMove(rf >> 3, rf & 7, rt >> 3, rt & 7);
+    extra = { label: 'M″: the rook’s update, same form', M: board.m.slice() };
+  } else if (kind === KIND_EN_PASSANT) {
+    const cap = (M[fromCell] > 0 ? to - 8 : to + 8) ^ 56;
+    board.clear(cap >> 3, cap & 7);
+    extra = { label: 'M″ = M′ ⊙ (J − E(captured pawn))', M: board.m.slice() };
+  }
+  mp.makeMove(move);
+  const agrees = m8.equals(board.m, mp.matrix());
+  return { M, Z, vE, Mprime, v: step.v, fromCell, toCell, extra, agrees };
 }
 
 export function renderMoveUpdate(u: MoveUpdate, san: string): HTMLElement {
@@ -70,7 +82,7 @@ export function renderMoveUpdate(u: MoveUpdate, san: string): HTMLElement {
   if (u.extra) row.append(op('→'), matrixGrid(u.extra.label, u.extra.M, { cellClass: changed(u.M, u.extra.M), format: fmt }));
   box.append(row);
   box.append(el('p', { class: u.agrees ? 'ok' : 'bad' }, u.agrees
-    ? '✓ equals MatrixPosition.makeMove’s M′ (src/matrix). Sign = colour (+ white), |M|: 1 pawn 2 bishop 3 knight 4 rook 5 queen 6 king; row 0 = rank 8.'
+    ? '✓ computed by MatrixBoard.applyMove and equal to the fast MatrixPosition.makeMove (src/matrix). Sign = colour (+ white), |M|: 1 pawn 2 bishop 3 knight 4 rook 5 queen 6 king; row 0 = rank 8.'
     : '✗ differs from MatrixPosition.makeMove — please report'));
   return box;
 }
