@@ -253,6 +253,15 @@ test('bad FEN and PGN get a clear message and the game is kept; Stop plays the b
   await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 3, undefined, { timeout: 3_000 });
   assert.ok(Date.now() - t0 < 3_000);
   assert.equal(await page.locator('#stop').isDisabled(), true);
+
+  // Undo (two humans: one ply), Flip, New game.
+  await page.click('#undo');
+  assert.equal(await pageFen(page), '8/3k4/8/8/4P3/8/8/4K3 w - - 1 2');
+  await page.click('#flip');
+  assert.equal(await page.locator('.cg-wrap.orientation-black').count(), 1);
+  await page.click('#new');
+  assert.equal(await pageFen(page), START_FEN);
+  assert.equal(await page.locator('#moves .san').count(), 0);
   assert.deepEqual(errors, []);
   await page.close();
 });
