@@ -100,14 +100,38 @@ export class Position {
     this.hashHi ^= pieceKeyHi[(piece << 6) | sq];
   }
 
-  /** True when the side to move has a pawn that attacks the en-passant square (so it is hashed). */
+  /**
+   * True when the side to move can legally capture en passant. Only then does the en-passant
+   * square change the position in the FIDE sense (9.2.3), so only then is it hashed.
+   */
   private epCapturable(): boolean {
     const ep = this.ep;
     if (ep === NO_SQUARE) return false;
-    const us = this.side;
-    const pawns = makePiece(us, PAWN);
+    const us = this.side, pawns = makePiece(us, PAWN);
     const i = ((us ^ 1) << 6) | ep; // squares from which a pawn of `us` attacks ep
-    return ((pawnAttacksLo[i] & this.pieceLo[pawns]) | (pawnAttacksHi[i] & this.pieceHi[pawns])) !== 0;
+    let lo = pawnAttacksLo[i] & this.pieceLo[pawns], hi = pawnAttacksHi[i] & this.pieceHi[pawns];
+    while ((lo | hi) !== 0) {
+      let from: number;
+      if (lo !== 0) { from = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { from = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
+      if (this.epCaptureLegal(from, ep, us)) return true;
+    }
+    return false;
+  }
+
+  /** Whether the en-passant capture from `from` leaves the mover's king safe. */
+  private epCaptureLegal(from: number, ep: number, us: number): boolean {
+    const capSq = ep ^ 8, them = us ^ 1, e = them << 3, ksq = this.kingSq[us];
+    const capLo = capSq < 32 ? 1 << capSq : 0, capHi = capSq < 32 ? 0 : 1 << (capSq - 32);
+    let oLo = (this.colorLo[0] | this.colorLo[1]) & ~capLo, oHi = (this.colorHi[0] | this.colorHi[1]) & ~capHi;
+    if (from < 32) oLo &= ~(1 << from); else oHi &= ~(1 << (from - 32));
+    if (ep < 32) oLo |= 1 << ep; else oHi |= 1 << (ep - 32);
+    const pl = this.pieceLo, ph = this.pieceHi, pi = (us << 6) | ksq;
+    if (((pawnAttacksLo[pi] & pl[e | PAWN] & ~capLo) | (pawnAttacksHi[pi] & ph[e | PAWN] & ~capHi)) !== 0) return false;
+    if (((knightAttacksLo[ksq] & pl[e | KNIGHT]) | (knightAttacksHi[ksq] & ph[e | KNIGHT])) !== 0) return false;
+    let j = bishopIndex(ksq, oLo, oHi);
+    if (((bishopTable[j] & (pl[e | BISHOP] | pl[e | QUEEN])) | (bishopTable[j + 1] & (ph[e | BISHOP] | ph[e | QUEEN]))) !== 0) return false;
+    j = rookIndex(ksq, oLo, oHi);
+    return ((rookTable[j] & (pl[e | ROOK] | pl[e | QUEEN])) | (rookTable[j + 1] & (ph[e | ROOK] | ph[e | QUEEN]))) === 0;
   }
 
   private hashEp(): void {
@@ -364,8 +388,8 @@ export class Position {
       this.ep = sq;
     }
 
-    if (!/^\d+$/.test(half) || Number(half) > 1_000_000) throw new FenError('halfmove', `expected a non-negative whole number, got '${half}'`);
-    if (!/^\d+$/.test(full) || Number(full) < 1 || Number(full) > 1_000_000) throw new FenError('fullmove', `expected a whole number of at least 1, got '${full}'`);
+    if (!/^\d+$/.test(half) || Number(half) > 1_000_000) throw new FenError('halfmove', `expected a whole number from 0 to 1000000, got '${half}'`);
+    if (!/^\d+$/.test(full) || Number(full) < 1 || Number(full) > 1_000_000) throw new FenError('fullmove', `expected a whole number from 1 to 1000000, got '${full}'`);
     this.halfmove = Number(half);
     this.fullmove = Number(full);
 
