@@ -11,12 +11,15 @@ import { START_FEN } from '../core/position.js';
 import { moveToUci } from '../core/move.js';
 import { legalMoveList } from '../core/notation.js';
 import type { FromWorker, ToWorker, WorkerData } from './search-worker.js';
-import { optionLines, parseGo, type GoCommand, parsePosition, parseSetOption, replay, tokenize, type PositionSpec } from './protocol.js';
+import {
+  optionLines, parseGo, parsePosition, parseSetOption, replay, tokenize, type GoCommand, type OptionChange, type PositionSpec,
+} from './protocol.js';
 
 export const ENGINE_NAME = 'Matrix Chess';
 export const ENGINE_AUTHOR = 'the Matrix Chess developers';
 
 const STOP = 0, PONDERHIT = 1;
+const MAX_RESTARTS = 3;
 
 type Task = { kind: 'search'; position: PositionSpec; infinite: boolean; ponder: boolean } | { kind: 'perft' };
 
@@ -32,6 +35,9 @@ export class UciSession {
   private idleWaiters: Array<() => void> = [];
   /** A go received while a search was still running. */
   private pendingGo: { cmd: GoCommand; position: PositionSpec; stopAtStart: boolean } | undefined;
+  /** The latest value of each option set, to restore them in a restarted search thread. */
+  private readonly options = new Map<string, OptionChange>();
+  private crashes = 0;
 
   constructor(private readonly write: (line: string) => void) {
     this.worker = this.startWorker();
@@ -42,6 +48,11 @@ export class UciSession {
     const worker = new Worker(new URL('./search-worker.js', import.meta.url), { workerData: data });
     worker.on('message', (msg: FromWorker) => this.onWorkerMessage(msg));
     worker.on('error', (err) => {
+      // A thread that cannot even start would crash forever: give up after a few attempts.
+      if (++this.crashes > MAX_RESTARTS) {
+        this.write(`info string search thread crashed again: ${err.message.split('\n')[0]}; giving up`);
+        process.exit(1);
+      }
       this.write(`info string search thread crashed: ${err.message.split('\n')[0]}; restarting it`);
       this.recoverFromCrash();
     });
@@ -53,6 +64,7 @@ export class UciSession {
   private recoverFromCrash(): void {
     const task = this.task;
     this.worker = this.startWorker();
+    for (const change of this.options.values()) this.post({ type: 'option', change });
     if (task?.kind === 'search') {
       // Still owe the GUI a legal move: any legal move beats none.
       const legal = legalMoveList(replay(task.position));
@@ -103,10 +115,6 @@ export class UciSession {
     }
   }
 
-  get busy(): boolean {
-    return this.task !== undefined;
-  }
-
   /** Resolves when no search or perft is running. */
   idle(): Promise<void> {
     return this.task ? new Promise((resolve) => this.idleWaiters.push(resolve)) : Promise.resolve();
@@ -136,6 +144,7 @@ export class UciSession {
         if (!r.ok) { this.write(`info string ${r.error}`); return true; }
         // The worker applies it after any running search (messages are handled in order).
         this.post({ type: 'option', change: r.value });
+        if (r.value.name !== 'Clear Hash') this.options.set(r.value.name, r.value);
         return true;
       }
       case 'd': this.display(); return true;
