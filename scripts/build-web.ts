@@ -9,6 +9,8 @@ import { build, type Plugin } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { weightsFileName } from '../src/bnn/weights.js';
+import { LAYOUT_16 } from '../src/bnn/network.js';
 
 /** Repository root, found from this file whether it runs as scripts/*.ts or dist/scripts/*.js. */
 export function repoRoot(): string {
@@ -80,7 +82,7 @@ export async function buildWeb(options: { minify?: boolean; quiet?: boolean; wei
   const minify = options.minify ?? true;
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  // BNN weights: the 16x32x1 file, served next to the page and fetched by the worker on demand.
+  // BNN weights: the 16x32x1 file, served next to the page and fetched on demand.
   let weights: string | null = null;
   const wDir = join(root, 'weights');
   if (options.weightsFile) {
@@ -88,13 +90,12 @@ export async function buildWeb(options: { minify?: boolean; quiet?: boolean; wei
     mkdirSync(join(outDir, 'weights'), { recursive: true });
     copyFileSync(options.weightsFile, join(outDir, 'weights', name));
     weights = `weights/${name}`;
-  } else if (existsSync(wDir)) {
-    const files = readdirSync(wDir).filter((f) => !f.endsWith('.md') && !f.endsWith('.json') && statSync(join(wDir, f)).isFile());
-    const pick = files.find((f) => f.includes('16x32')) ?? files[0];
-    if (pick) {
+  } else {
+    const name = weightsFileName(LAYOUT_16);
+    if (existsSync(join(wDir, name))) {
       mkdirSync(join(outDir, 'weights'), { recursive: true });
-      copyFileSync(join(wDir, pick), join(outDir, 'weights', pick));
-      weights = `weights/${pick}`;
+      copyFileSync(join(wDir, name), join(outDir, 'weights', name));
+      weights = `weights/${name}`;
     }
   }
 
@@ -125,6 +126,7 @@ export async function buildWeb(options: { minify?: boolean; quiet?: boolean; wei
     const p = join(outDir, f);
     if (statSync(p).isFile()) sizes[f] = statSync(p).size;
   }
+  if (weights) sizes[weights] = statSync(join(outDir, weights)).size;
   const realEngine = existsSync(join(root, 'src', 'engine', 'index.ts'));
   if (!options.quiet) {
     const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';

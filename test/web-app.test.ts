@@ -19,7 +19,7 @@ import { parseSan } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { LAYOUT_16, OUTPUT_THRESHOLD, weightBytes } from '../src/bnn/network.js';
 import { SQUARE_LAYOUTS } from '../src/bnn/layout.js';
-import { writeWeightsFile } from '../src/bnn/weights.js';
+import { weightsFileName, writeWeightsFile } from '../src/bnn/weights.js';
 
 // Callbacks passed to page.evaluate/waitForFunction run in the browser; the root tsconfig has no DOM lib.
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -42,11 +42,11 @@ before(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: the web tests need Debian's Chromium (apt-get install chromium; .ci/run does this)`);
   }
-  // Build into a temp dir (dist/web is left alone). Without weights/ in the repository, the
+  // Build into a temp dir (dist/web is left alone). Without the weights file in the repository, the
   // network panel is exercised with deterministic arbitrary weights: its rendering and
   // arithmetic are checked either way, the attack set only with the real weights.
   outDir = mkdtempSync(join(tmpdir(), 'matrix-chess-web-'));
-  realWeights = existsSync(join(repoRoot(), 'weights'));
+  realWeights = existsSync(join(repoRoot(), 'weights', weightsFileName(LAYOUT_16)));
   let weightsFile: string | undefined;
   if (!realWeights) {
     weightsFile = join(outDir, 'arbitrary-16x32x1.bin');
