@@ -288,6 +288,9 @@ function computeFeatures(pos: Position): number {
  */
 function endgameScale(pos: Position, strong: number): number {
   const pl = pos.pieceLo, ph = pos.pieceHi, weak = strong ^ 1, s = strong << 3, w = weak << 3;
+  // Common case first: the stronger side has pawns and there is more than bishops on the board.
+  if ((pl[s | PAWN] | ph[s | PAWN]) !== 0 && (pl[s | KNIGHT] | ph[s | KNIGHT] | pl[s | ROOK] | ph[s | ROOK] | pl[s | QUEEN] | ph[s | QUEEN]
+    | pl[w | KNIGHT] | ph[w | KNIGHT] | pl[w | ROOK] | ph[w | ROOK] | pl[w | QUEEN] | ph[w | QUEEN]) !== 0) return 64;
   const strongPawns = popcnt(pl[s | PAWN]) + popcnt(ph[s | PAWN]);
   const weakPawns = popcnt(pl[w | PAWN]) + popcnt(ph[w | PAWN]);
   const sN = popcnt(pl[s | KNIGHT]) + popcnt(ph[s | KNIGHT]), sB = popcnt(pl[s | BISHOP]) + popcnt(ph[s | BISHOP]);

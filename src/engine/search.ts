@@ -346,8 +346,9 @@ export class Engine {
     for (let p = ply - 4; p >= 0 && p >= limit; p -= 2) {
       if (this.keyLo[p] === lo && this.keyHi[p] === hi) return true;
     }
-    // Not repeated inside the search tree: a draw only if the game history holds it twice.
-    return pos.halfmove >= 4 && pos.repetitions() >= 2;
+    // Not repeated inside the search tree: a draw only if the game history holds it twice
+    // (and only positions before the root can be there: the window must reach past the root).
+    return pos.halfmove > ply && pos.repetitions() >= 2;
   }
 
   private negamax(alpha: number, beta: number, depth: number, ply: number, cutNode: boolean, nullAllowed = true): number {
