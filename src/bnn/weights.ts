@@ -114,7 +114,7 @@ export function decodeWeights(buf: Uint8Array, file: string): WeightsFile {
     seed: view.getUint32(12, true),
     squaresLo: view.getInt32(16, true),
     squaresHi: view.getInt32(20, true),
-    weights: buf.slice(HEADER_BYTES),
+    weights: new Uint8Array(buf.subarray(HEADER_BYTES)), // a copy, and a plain Uint8Array rather than a Buffer
   };
 }
 

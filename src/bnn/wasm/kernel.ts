@@ -14,11 +14,26 @@
 //  48 shiftB u32   right shift before the line-B multiply (file of a rook, else 0)
 //  52 spread u32   address of the 256-entry u64 table spreading output byte B onto line B (pre-shift)
 //  56 bits u32     address of the per-network output bit numbers (u8)
+//  60 holes u32    nA | holeA << 4 | shiftA << 8 | holeB << 12 | shiftB << 16: how the networks'
+//                  outputs (in order, contiguous) spread to the output word's bits
+//  64 planes u32   address of the square's networks as bit planes (16x32x1 only, see below)
+//  68 groups u32   networks / 4, rounded up
+//  72 live u32     (1 << networks) - 1
 
-const INFO_SIZE: u32 = 64;
+const INFO_SIZE: u32 = 80;
 const MAX_NETWORKS: u32 = 1456;
+const MAX_PADDED: u32 = 2048;
 
-const INFO = memory.data(128 * 64, 16);
+const INFO = memory.data(128 * 80, 16);
+// 16x32x1 weights re-laid as bit planes, in groups of 4 networks (128 bytes a group): plane p
+// (16 bytes at 16p) holds bit p of every weight byte, network j of the group in 32-bit lane j,
+// neuron i at bit i of the lane. Padding networks are zero and masked off by `live`.
+const PLANES = memory.data(MAX_PADDED * 32, 16);
+// Input bit planes: INPUT_PLANES + b*128 + 16p is all-0x55555555 lanes when bit p of byte b is
+// set (the even neurons, which read the low byte), INPUT_PLANES + 32768 + ... the same with
+// 0xAAAAAAAA for the odd neurons and the high byte. OR-ing the two gives the input as seen by
+// all 32 neurons, bit p.
+const INPUT_PLANES = memory.data(2 * 256 * 128, 16);
 const BITS = memory.data(MAX_NETWORKS, 16);
 const WEIGHTS = memory.data(MAX_NETWORKS * 64, 16);
 const SPREAD = memory.data(2 * 256 * 8, 16);
@@ -29,6 +44,8 @@ export function bitsPtr(): usize { return BITS; }
 export function weightsPtr(): usize { return WEIGHTS; }
 export function spreadPtr(): usize { return SPREAD; }
 export function outPtr(): usize { return OUT; }
+export function planesPtr(): usize { return PLANES; }
+export function inputPlanesPtr(): usize { return INPUT_PLANES; }
 /** Scratch memory for batches (bump allocation, never freed: callers reuse it). */
 export function alloc(bytes: usize): usize { return heap.alloc(bytes); }
 
@@ -50,22 +67,61 @@ export function setLayout(id: i32): void { layout = id; }
   return a | b;
 }
 
-/** 16x32x1: 32 byte-neurons per network; i16x8.splat puts the low byte in even lanes, the high byte in odd lanes. */
+/**
+ * 16x32x1, bit-sliced: 128 neurons (4 networks) per vector. d_p = input_p ^ weight_p is bit p of
+ * every neuron's XOR; an adder tree over the 8 planes finds the neurons whose popcount is 4 or
+ * more (the ones that do not fire), and a lane popcount counts them per network: the output
+ * fires when fewer than 16 of 32 neurons stay silent, i.e. more than 16 fire.
+ */
 // @ts-ignore: decorator
 @inline function infer16(e: usize, word: u32): u32 {
-  const input = i16x8.splat(word as i16);
-  const four = i8x16.splat(4);
-  let w = load<u32>(e, 40) as usize;
-  const n = load<u32>(e, 44);
-  const bits = load<u32>(e, 56) as usize;
-  let out: u32 = 0;
-  for (let k: usize = 0; k < n; k++, w += 32) {
-    const m0 = i8x16.lt_s(i8x16.popcnt(v128.xor(input, v128.load(w))), four);
-    const m1 = i8x16.lt_s(i8x16.popcnt(v128.xor(input, v128.load(w, 16))), four);
-    const fired = popcnt<u32>((i8x16.bitmask(m0) as u32) | ((i8x16.bitmask(m1) as u32) << 16));
-    out |= ((16 - fired) >> 31) << (load<u8>(bits + k) as u32);
+  const pl = INPUT_PLANES + ((word & 0xff) << 7), ph = INPUT_PLANES + 32768 + ((word >> 8) << 7);
+  const i0 = v128.or(v128.load(pl), v128.load(ph));
+  const i1 = v128.or(v128.load(pl, 16), v128.load(ph, 16));
+  const i2 = v128.or(v128.load(pl, 32), v128.load(ph, 32));
+  const i3 = v128.or(v128.load(pl, 48), v128.load(ph, 48));
+  const i4 = v128.or(v128.load(pl, 64), v128.load(ph, 64));
+  const i5 = v128.or(v128.load(pl, 80), v128.load(ph, 80));
+  const i6 = v128.or(v128.load(pl, 96), v128.load(ph, 96));
+  const i7 = v128.or(v128.load(pl, 112), v128.load(ph, 112));
+  const sixteen = i32x4.splat(16);
+  let w = load<u32>(e, 64) as usize;
+  const groups = load<u32>(e, 68);
+  let x: u32 = 0;
+  for (let g: u32 = 0; g < groups; g++, w += 128) {
+    // Pairs: value 2c + s in 0..2.
+    const d0 = v128.xor(i0, v128.load(w)), d1 = v128.xor(i1, v128.load(w, 16));
+    const d2 = v128.xor(i2, v128.load(w, 32)), d3 = v128.xor(i3, v128.load(w, 48));
+    const s0 = v128.xor(d0, d1), c0 = v128.and(d0, d1);
+    const s1 = v128.xor(d2, d3), c1 = v128.and(d2, d3);
+    const d4 = v128.xor(i4, v128.load(w, 64)), d5 = v128.xor(i5, v128.load(w, 80));
+    const d6 = v128.xor(i6, v128.load(w, 96)), d7 = v128.xor(i7, v128.load(w, 112));
+    const s2 = v128.xor(d4, d5), c2 = v128.and(d4, d5);
+    const s3 = v128.xor(d6, d7), c3 = v128.and(d6, d7);
+    // A = pair0 + pair1 and B = pair2 + pair3, 3 bits each (0..4).
+    const ka = v128.and(s0, s1), ta = v128.xor(c0, c1);
+    const a0 = v128.xor(s0, s1), a1 = v128.xor(ta, ka), a2 = v128.or(v128.and(c0, c1), v128.and(ka, ta));
+    const kb = v128.and(s2, s3), tb = v128.xor(c2, c3);
+    const b0 = v128.xor(s2, s3), b1 = v128.xor(tb, kb), b2 = v128.or(v128.and(c2, c3), v128.and(kb, tb));
+    // A + B >= 4: either is 4, or the 2-bit sum carries out.
+    const carry = v128.or(v128.and(a1, b1), v128.and(v128.xor(a1, b1), v128.and(a0, b0)));
+    const silent = v128.or(v128.or(a2, b2), carry);
+    const counts = i32x4.extadd_pairwise_i16x8_s(i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(silent)));
+    x |= (i32x4.bitmask(i32x4.lt_s(counts, sixteen)) as u32) << (g << 2);
   }
-  return out;
+  x &= load<u32>(e, 72);
+  // Spread the networks' outputs (contiguous, in target order) to their bits of the word.
+  const h = load<u32>(e, 60);
+  const nA = h & 15;
+  const a = insertZero(x & ((1 << nA) - 1), (h >> 4) & 15) << ((h >> 8) & 15);
+  const b = insertZero(x >> nA, (h >> 12) & 15) << ((h >> 16) & 31);
+  return a | b;
+}
+
+// @ts-ignore: decorator
+@inline function insertZero(x: u32, at: u32): u32 {
+  const low = (1 << at) - 1;
+  return (x & low) | ((x & ~low) << 1);
 }
 
 /** 64x64x1: i64x2.splat of the masked occupancy puts byte (i mod 8) in lane i, as neuron i reads. */
