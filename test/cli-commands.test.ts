@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { main } from '../src/cli/main.js';
 
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -22,6 +23,19 @@ function runAsync(args: string[]): Promise<{ code: number | null; stdout: string
   });
 }
 
+/** Runs `fn` with process.stdout.write captured (in-process checks avoid a process per case). */
+async function captureStdout(fn: () => Promise<unknown>): Promise<string> {
+  const original = process.stdout.write;
+  let text = '';
+  process.stdout.write = ((chunk: string | Uint8Array) => { text += String(chunk); return true; }) as typeof process.stdout.write;
+  try {
+    await fn();
+  } finally {
+    process.stdout.write = original;
+  }
+  return text;
+}
+
 async function assertUsageError(args: string[], pattern: RegExp): Promise<void> {
   const r = await runAsync(args);
   assert.equal(r.code, 2, `exit code for ${args.join(' ')}`);
@@ -32,11 +46,13 @@ async function assertUsageError(args: string[], pattern: RegExp): Promise<void> 
   assert.match(lines[0], pattern);
 }
 
-test('help lists the commands', () => {
-  for (const args of [['help'], ['--help'], []]) {
-    const r = run(args);
-    assert.equal(r.code, 0);
-    for (const cmd of ['play', 'uci', 'perft', 'bench', 'demo', 'bnn']) assert.match(r.stdout, new RegExp(`^  ${cmd}\\b`, 'm'));
+test('help lists the commands', async () => {
+  const r = run([]);
+  assert.equal(r.code, 0);
+  for (const cmd of ['play', 'uci', 'perft', 'bench', 'demo', 'bnn', 'match']) assert.match(r.stdout, new RegExp(`^  ${cmd}\\b`, 'm'));
+  for (const args of [['help'], ['--help']]) {
+    const text = await captureStdout(() => main(args));
+    assert.equal(text, r.stdout);
   }
 });
 
@@ -68,20 +84,35 @@ test('perft with the other backends agrees with the bitboard core, when they are
   }
 });
 
-test('user mistakes: one line on stderr, exit status 2', async () => {
-  // Independent processes: run them side by side.
+test('user mistakes: one line on stderr, exit status 2, no stack trace', async () => {
   await Promise.all([
     assertUsageError(['perft', '2', '--fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'], /^matrix-chess: invalid FEN \(side\): /),
-    assertUsageError(['perft', '2', '--fen', 'nonsense'], /invalid FEN \(fen\)/),
-    assertUsageError(['perft'], /perft depth: missing value/),
-    assertUsageError(['perft', 'three'], /perft depth: 'three' is not a whole number/),
-    assertUsageError(['perft', '0'], /out of range/),
-    assertUsageError(['perft', '2', '--speed'], /perft: Unknown option '--speed'/),
-    assertUsageError(['perft', '2', '--backend', 'quantum'], /unknown backend 'quantum': expected one of bitboard, matrix, bnn/),
-    assertUsageError(['castle'], /unknown command 'castle'/),
-    assertUsageError(['play', '--fen', '8/8/8/8/8/8/8/8 w - - 0 1'], /invalid FEN \(position\): white has no king/),
-    assertUsageError(['play', '--mode', 'purple'], /--mode: 'purple' is not a mode/),
-    assertUsageError(['play', '--depth', '99'], /--depth: 99 is out of range/),
-    assertUsageError(['uci', 'extra'], /uci: unexpected argument 'extra'/),
+    assertUsageError(['perft', '2', '--speed'], /^matrix-chess: perft: Unknown option '--speed'/),
+    assertUsageError(['castle'], /^matrix-chess: unknown command 'castle'/),
   ]);
+});
+
+test('user mistakes are typed errors that name the flag and what was expected', async () => {
+  // The same errors runCli turns into one stderr line and status 2 (checked above), in-process.
+  const cases: Array<[string[], string, RegExp]> = [
+    [['perft', '2', '--fen', 'nonsense'], 'FenError', /invalid FEN \(fen\)/],
+    [['perft'], 'UsageError', /perft depth: missing value/],
+    [['perft', 'three'], 'UsageError', /perft depth: 'three' is not a whole number/],
+    [['perft', '0'], 'UsageError', /perft depth: 0 is out of range/],
+    [['perft', '2', '--backend', 'quantum'], 'BackendError', /unknown backend 'quantum': expected one of bitboard, matrix, bnn/],
+    [['bench', '--depth', 'deep'], 'UsageError', /--depth: 'deep' is not a whole number/],
+    [['play', '--fen', '8/8/8/8/8/8/8/8 w - - 0 1'], 'FenError', /invalid FEN \(position\): white has no king/],
+    [['play', '--mode', 'purple'], 'UsageError', /--mode: 'purple' is not a mode \(expected white, black or self\)/],
+    [['play', '--depth', '99'], 'UsageError', /--depth: 99 is out of range/],
+    [['play', 'now'], 'UsageError', /play: unexpected argument 'now'/],
+    [['uci', 'extra'], 'UsageError', /uci: unexpected argument 'extra'/],
+  ];
+  for (const [args, name, pattern] of cases) {
+    await assert.rejects(main(args), (err: Error) => {
+      assert.equal(err.name, name, args.join(' '));
+      assert.match(err.message, pattern, args.join(' '));
+      assert.doesNotMatch(err.message, /\n/);
+      return true;
+    });
+  }
 });
