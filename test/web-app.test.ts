@@ -157,7 +157,12 @@ test('page loads offline, refuses an illegal drop, plays e2-e4 by clicks, and th
 
 test('selected pieces show the shift products, prefix sums and the network; phone width works', async () => {
   const { page, errors } = await openPage();
-  // Knight g1: H1·P·H2 and H2·P·H1 give f3, h3 (e2 is taken by our pawn but is still a product target).
+  // Two humans: 1. e4 fills the last-move panel without waiting for the engine.
+  await page.selectOption('#mode', 'human');
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e4');
+  await page.locator('[data-testid=grid-Mprime]').waitFor();
+  // Knight g1: H1·P·H2 and H2·P·H1 give e2, f3, h3 (the products ignore occupancy).
   await clickSquare(page, 'g1');
   const pp = page.locator('[data-testid=piece-products]');
   await pp.waitFor();
@@ -199,10 +204,11 @@ test('selected pieces show the shift products, prefix sums and the network; phon
     assert.equal(await bnn.locator('p.bad').count(), 0, 'networks agree with infer16 and the ray walk');
   }
 
-  // Pawn e2: the control-flow side of the line.
+  await page.screenshot({ path: join(artifacts, 'web-screenshot.png'), fullPage: true });
+
+  // Pawn c2: the control-flow side of the line.
   await clickSquare(page, 'c2');
   await page.locator('[data-testid=pawn-control-flow]').waitFor();
-  await page.screenshot({ path: join(artifacts, 'web-screenshot.png'), fullPage: true });
 
   // Phone width (390 px): no horizontal scrolling, the board fits, panels still render.
   await page.setViewportSize({ width: 390, height: 844 });
