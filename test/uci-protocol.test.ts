@@ -89,7 +89,7 @@ function assertLegal(fen: string, moves: string[], bestLine: string): string {
   return m[1];
 }
 
-test('uci handshake lists id, options and uciok; isready answers', async () => {
+test('uci handshake (id, options, uciok), isready, then position with moves and go depth: info lines and a legal bestmove', async () => {
   const e = new UciChild();
   e.send('uci');
   assert.equal(await e.expect(/^id name/), 'id name Matrix Chess');
@@ -102,13 +102,10 @@ test('uci handshake lists id, options and uciok; isready answers', async () => {
   assert.match(options.find((o) => o.includes('Backend'))!, /type combo default bitboard var bitboard var matrix var bnn/);
   e.send('isready');
   await e.expect(/^readyok$/);
-  assert.equal(await e.quit(), 0);
-});
 
-test('position with moves, go depth: info lines and a legal bestmove for the right side', async () => {
-  const e = new UciChild();
+  // Then a game position with moves and a fixed-depth search.
   const moves = ['e2e4', 'e7e5', 'g1f3'];
-  e.send('uci', 'ucinewgame', `position startpos moves ${moves.join(' ')}`, 'go depth 3');
+  e.send('ucinewgame', `position startpos moves ${moves.join(' ')}`, 'go depth 3');
   const best = await e.expect(/^bestmove /);
   const infos = e.seen(/^info depth /);
   assert.ok(infos.length > 0, 'no info lines');
@@ -116,6 +113,11 @@ test('position with moves, go depth: info lines and a legal bestmove for the rig
   assert.match(last, /^info depth \d+ seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)? nodes \d+ nps \d+ time \d+ hashfull \d+ pv [a-h][1-8]/);
   const move = assertLegal(START_FEN, moves, best);
   assert.ok(/^[a-h][78]/.test(move), `black must move from its side of the board, got ${move}`);
+
+  // Options reach the engine: MultiPV 3 reports three lines per depth.
+  e.send('setoption name MultiPV value 3', 'go depth 2');
+  await e.expect(/^info depth \d+ .*multipv 3 /);
+  assertLegal(START_FEN, moves, await e.expect(/^bestmove /));
   assert.equal(await e.quit(), 0);
 });
 
@@ -168,7 +170,7 @@ test('go ponder waits for ponderhit, then answers', async () => {
   assert.equal(await e.quit(), 0);
 });
 
-test('bad input: info string with the reason, previous position kept, engine keeps running', async () => {
+test('bad input: info string with the reason, previous position kept, engine keeps running; bestmove 0000 only without legal moves', async () => {
   const e = new UciChild();
   e.send('position startpos moves e2e4');
   e.send('frobnicate now');
@@ -193,6 +195,9 @@ test('bad input: info string with the reason, previous position kept, engine kee
   assertLegal(START_FEN, ['e2e4'], await e.expect(/^bestmove /));
   e.send('isready');
   await e.expect(/^readyok$/);
+  // No legal move (black is mated): the null move is the only possible answer.
+  e.send('position fen 7k/5KQ1/8/8/8/8/8/8 b - - 0 1', 'go depth 3');
+  assert.equal(await e.expect(/^bestmove /), 'bestmove 0000');
   assert.equal(await e.quit(), 0);
 });
 
@@ -218,13 +223,6 @@ test('go perft prints Stockfish-style divide and total, with each backend that l
     // The matrix backend is not in this build: the bitboard one answers.
     assert.equal(await e.expect(/^Nodes searched: /), 'Nodes searched: 2039');
   }
-  assert.equal(await e.quit(), 0);
-});
-
-test('no legal move: bestmove 0000', async () => {
-  const e = new UciChild();
-  e.send('position fen 7k/5KQ1/8/8/8/8/8/8 b - - 0 1', 'go depth 3'); // black is mated
-  assert.equal(await e.expect(/^bestmove /), 'bestmove 0000');
   assert.equal(await e.quit(), 0);
 });
 
