@@ -201,6 +201,29 @@ test('bad input: info string with the reason, previous position kept, engine kee
   assert.equal(await e.quit(), 0);
 });
 
+test('random garbage from the UCI vocabulary never stops the engine', async () => {
+  const words = ['position', 'startpos', 'fen', 'moves', 'e2e4', 'e7e5', 'g1f3', 'e1g1', 'xx', 'setoption', 'name', 'value',
+    'Hash', 'MultiPV', 'Move', 'Overhead', 'Clear', 'Backend', 'bitboard', 'matrix', 'Ponder', 'true', '1', '0', '-5', '99999',
+    'ucinewgame', 'd', 'isready', 'stop', 'ponderhit', 'debug', 'on', 'register', 'later', '8/8/8', 'w', 'b', 'KQkq', '-', '\t', 'ÿ'];
+  // A fixed-seed generator: the same garbage on every run.
+  let seed = 12345;
+  const next = (n: number): number => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
+  const lines: string[] = [];
+  for (let i = 0; i < 300; i++) {
+    const len = next(7);
+    const line: string[] = [];
+    for (let k = 0; k < len; k++) line.push(words[next(words.length)]);
+    lines.push(line.join(next(4) === 0 ? '  ' : ' '));
+  }
+  const e = new UciChild();
+  e.send(...lines, 'isready');
+  await e.expect(/^readyok$/);
+  e.send('position startpos moves e2e4', 'go depth 1');
+  assertLegal(START_FEN, ['e2e4'], await e.expect(/^bestmove /));
+  assert.equal(e.stderr, '');
+  assert.equal(await e.quit(), 0);
+});
+
 test('go perft prints Stockfish-style divide and total, with each backend that loads', async () => {
   const e = new UciChild();
   e.send('position startpos', 'go perft 3');
