@@ -27,32 +27,9 @@ export interface WebBuildResult {
   outDir: string;
   /** Minified bytes per emitted file. */
   sizes: Record<string, number>;
-  /** Whether the real engine (src/engine/index.ts) was bundled, or the page's stand-in. */
-  realEngine: boolean;
   weights: string | null;
 }
 
-/**
- * While src/engine/index.ts has not landed, the worker falls back to a small stand-in search in
- * web/engine-fallback.ts with the same API, so the page stays playable.
- */
-function engineFallback(root: string): Plugin {
-  return {
-    name: 'engine-fallback',
-    setup(b) {
-      b.onResolve({ filter: /src\/engine\/index\.js$/ }, (args) => {
-        const real = resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
-        if (existsSync(real)) return { path: real };
-        return { path: join(root, 'web', 'engine-fallback.ts') };
-      });
-    },
-  };
-}
-
-/**
- * `weightsFile` overrides the BNN weights picked from weights/ (the 16x32x1 file); `outDir`
- * overrides dist/web.
- */
 /**
  * src/bnn/weights.ts reads and writes files with node:fs next to its pure decoder; the page only
  * uses the decoder. These stubs let it bundle and throw if file I/O is ever reached in the
@@ -106,7 +83,7 @@ export async function buildWeb(options: { minify?: boolean; quiet?: boolean; wei
     target: 'es2022',
     logLevel: 'error' as const,
     absWorkingDir: root,
-    plugins: [engineFallback(root), nodeStubs()],
+    plugins: [nodeStubs()],
     // The core never touches Node APIs; if something in the graph does, fail loudly here.
     platform: 'browser' as const,
     define: { __BNN_WEIGHTS__: JSON.stringify(weights) },
@@ -127,15 +104,13 @@ export async function buildWeb(options: { minify?: boolean; quiet?: boolean; wei
     if (statSync(p).isFile()) sizes[f] = statSync(p).size;
   }
   if (weights) sizes[weights] = statSync(join(outDir, weights)).size;
-  const realEngine = existsSync(join(root, 'src', 'engine', 'index.ts'));
   if (!options.quiet) {
     const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
     console.log(`web build: ${outDir}`);
     for (const [f, n] of Object.entries(sizes)) console.log(`  ${f.padEnd(26)} ${kb(n)}`);
-    if (!realEngine) console.log('  (src/engine/index.ts not found: bundled the stand-in engine from web/engine-fallback.ts)');
     if (!weights) console.log('  (no weights/ directory: the neural backend and panel will say so in the page)');
   }
-  return { outDir, sizes, realEngine, weights };
+  return { outDir, sizes, weights };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

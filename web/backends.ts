@@ -3,21 +3,14 @@
  * model's own legal move generator, and the core generator with the BNN networks answering the
  * sliding attacks (TypeScript reference inference).
  */
-import type { Position } from '../src/core/position.js';
 import { defaultGenerator, MoveGenerator } from '../src/core/movegen.js';
 import { matrixBackend } from '../src/matrix/backend.js';
-import { legalMovesAsMoveSource } from '../src/backends.js';
+import { legalMovesAsMoveSource, type MoveSource } from '../src/backends.js';
 import { referenceSliders } from '../src/bnn/infer.js';
 import { LAYOUT_16 } from '../src/bnn/network.js';
 import { decodeWeights, isComplete } from '../src/bnn/weights.js';
 
-export type BackendName = 'bitboard' | 'matrix' | 'bnn';
-export const BACKEND_NAMES: readonly BackendName[] = ['bitboard', 'matrix', 'bnn'];
-
-export interface MoveSource {
-  generate(pos: Position, out: Int32Array, start: number): number;
-  generateNoisy(pos: Position, out: Int32Array, start: number): number;
-}
+export type { BackendName, MoveSource } from '../src/backends.js';
 
 /** The matrix model's own legal move generator (noisy moves filtered from its legal list). */
 export const matrixSource: MoveSource = legalMovesAsMoveSource(matrixBackend);
