@@ -107,8 +107,13 @@ function onWorkerMessage(msg: FromWorker): void {
     ui.thinking.textContent = '';
     refreshEngineButtons();
     showMessage(`Engine: ${msg.message}`, true);
-    if (ui.backend.value === 'bnn') { ui.backend.value = 'bitboard'; showMessage(`Engine: ${msg.message}. Switched to the bitboard backend.`, true); }
     syncBoard();
+    // The neural backend can fail to start (weights missing or corrupt): carry on with bitboard.
+    if (ui.backend.value === 'bnn') {
+      ui.backend.value = 'bitboard';
+      showMessage(`Engine: ${msg.message}. Switched to the bitboard backend.`, true);
+      if (engineToMove()) startSearch();
+    }
     return;
   }
   // An aspiration fail-low/high line is not a settled best move; completed depths are.
