@@ -79,7 +79,7 @@ export class UciEngine {
     // Events of a process we already killed and replaced must not touch the new one's state.
     proc.once('exit', () => { if (this.proc === proc) this.markExited(); });
     proc.stdin!.on('error', () => { /* writes after exit: reported through the exit path */ });
-    proc.stderr!.on('data', (d: Buffer) => { if (this.proc === proc) this.stderrTail = (this.stderrTail + d.toString()).slice(-400); });
+    proc.stderr!.on('data', (d: Buffer) => { if (this.proc === proc) this.stderrTail = (this.stderrTail + d.toString()).slice(-2000); });
     createInterface({ input: proc.stdout! }).on('line', (line) => { if (this.proc === proc) this.onLine(line); });
 
     this.send('uci');
@@ -209,7 +209,9 @@ export class UciEngine {
   }
 }
 
+/** The most telling line of an engine's stderr: the last error line if any, else the last line. */
 function lastLine(text: string): string {
-  const lines = text.trim().split('\n');
-  return lines[lines.length - 1] ?? '';
+  const lines = text.trim().split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const errors = lines.filter((l) => /\b\w*(Error|error|panic|fatal|Fatal)\b/.test(l));
+  return (errors.length > 0 ? errors[errors.length - 1] : lines[lines.length - 1]) ?? '';
 }
