@@ -31,10 +31,12 @@ test('a few moves against the bot, bad input answered, end of input exits 0', ()
   for (const label of ['Turn:', 'Move:', 'Fifty-move:', 'Check:', 'En passant:', 'Castling:', 'Eval:']) assert.match(r.stdout, new RegExp(label));
 });
 
-test('undo takes back the move pair; setfen, legal and reset work; exit quits with 0', () => {
-  const input = ['e2e4', 'undo', 'fen', 'setfen not a fen', 'setfen 4k3/8/8/8/8/8/8/4K2R w K - 0 1', 'legal', 'reset', 'fen', 'exit', 'e2e4'].join('\n') + '\n';
-  const r = play(['--mode', 'white', '--depth', '1'], input);
+test('undo takes back the move pair; moves, setfen, legal, reset and --ascii work; exit quits with 0', () => {
+  const input = ['e2e4', 'moves', 'undo', 'fen', 'setfen not a fen', 'setfen 4k3/8/8/8/8/8/8/4K2R w K - 0 1', 'legal', 'reset', 'fen', 'exit', 'e2e4'].join('\n') + '\n';
+  const r = play(['--mode', 'white', '--depth', '1', '--ascii'], input);
   assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^ 1  R N B Q K B N R/m);
+  assert.match(r.stdout, /^1\. e4 [a-h]?[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8]$/m);
   assert.match(r.stdout, /Took back 2 moves\./);
   const fens = r.stdout.split('\n').filter((l) => /^\S+\/\S+ [wb] /.test(l));
   assert.deepEqual(fens, [START_FEN, START_FEN]);

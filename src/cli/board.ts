@@ -4,7 +4,7 @@
  * counter, check, en passant square, castling rights and evaluation.
  */
 import type { Position } from '../core/position.js';
-import { BLACK_OO, BLACK_OOO, NO_SQUARE, WHITE_OO, WHITE_OOO, squareName } from '../core/types.js';
+import { BLACK_OO, BLACK_OOO, NO_SQUARE, PIECE_LETTERS, WHITE_OO, WHITE_OOO, squareName } from '../core/types.js';
 
 const WHITE_GLYPHS = ['', '♙', '♗', '♘', '♖', '♕', '♔'];
 const BLACK_GLYPHS = ['', '♟', '♝', '♞', '♜', '♛', '♚'];
@@ -23,6 +23,8 @@ export interface BoardView {
   color: boolean;
   /** Black at the bottom. */
   flipped: boolean;
+  /** FEN letters (K, q, …) instead of chess glyphs, for fonts or consoles without them. */
+  ascii?: boolean;
   /** Squares of the last move, highlighted in colour mode. */
   lastFrom?: number;
   lastTo?: number;
@@ -47,9 +49,10 @@ export function renderBoard(pos: Position, view: BoardView): string {
         const bg = sq === view.lastFrom || sq === view.lastTo ? LAST_BG : (rank + file) % 2 === 0 ? DARK_BG : LIGHT_BG;
         const fg = piece >> 3 ? BLACK_FG : WHITE_FG;
         // With colour telling the sides apart, the solid glyphs read better for both.
-        line += `${bg}${fg} ${piece ? BLACK_GLYPHS[piece & 7] : ' '} ${RESET}`;
+        const glyph = view.ascii ? PIECE_LETTERS[piece] : BLACK_GLYPHS[piece & 7];
+        line += `${bg}${fg} ${piece ? glyph : ' '} ${RESET}`;
       } else {
-        line += ` ${piece ? pieceGlyph(piece) : '.'}`;
+        line += ` ${piece ? (view.ascii ? PIECE_LETTERS[piece] : pieceGlyph(piece)) : '.'}`;
       }
     }
     if (side[row]) line += `    ${side[row]}`;

@@ -15,7 +15,7 @@ import { formatEval, renderBoard, sidebar, useColor } from './board.js';
 import { UsageError } from './errors.js';
 import { LineReader } from './lines.js';
 
-export const PLAY_USAGE = 'play [--mode white|black|self] [--depth N] [--fen FEN] [--backend bitboard|matrix|bnn]';
+export const PLAY_USAGE = 'play [--mode white|black|self] [--depth N] [--fen FEN] [--backend bitboard|matrix|bnn] [--ascii]';
 
 type Mode = 'white' | 'black' | 'self';
 const MAX_DEPTH = 20;
@@ -26,6 +26,7 @@ const HELP = [
   '  fen            print the position as FEN',
   '  setfen <FEN>   continue from a FEN position',
   '  legal          list the legal moves',
+  '  moves          the moves of this game so far (SAN)',
   '  undo           take back your last move (and the bot\'s reply)',
   '  board          show the board again',
   '  reset          start again from the initial position',
@@ -47,6 +48,7 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
     depth: { type: 'string' },
     fen: { type: 'string' },
     backend: { type: 'string', default: 'bitboard' },
+    ascii: { type: 'boolean', default: false },
   }, 0);
   let mode: Mode | undefined;
   if (values.mode !== undefined) {
@@ -58,7 +60,7 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
   const backend = await getBackend(values.backend as string);
 
   const reader = new LineReader(io.input);
-  const game = new TerminalGame(pos, backend, io, reader);
+  const game = new TerminalGame(pos, backend, io, reader, values.ascii === true);
   try {
     if (!mode) mode = await game.askMode();
     if (!mode) return;
@@ -89,9 +91,17 @@ class TerminalGame {
   private depth = DEFAULT_DEPTH;
   /** Side to move when the current game was set up (to know whose moves the undo stack holds). */
   private startSide = 0;
+  /** The FEN the current game was set up from, to replay its moves as SAN. */
+  private setupFen = START_FEN;
   private announced = false;
 
-  constructor(private readonly pos: Position, private readonly backend: Backend, private readonly io: PlayIo, private readonly reader: LineReader) {
+  constructor(
+    private readonly pos: Position,
+    private readonly backend: Backend,
+    private readonly io: PlayIo,
+    private readonly reader: LineReader,
+    private readonly ascii: boolean,
+  ) {
     this.color = useColor(io.output);
     // Echo piped input after the prompt so a scripted session reads like a transcript.
     this.echo = !(io.input as NodeJS.ReadStream).isTTY;
@@ -143,6 +153,7 @@ class TerminalGame {
     this.engine = engineModule.createEngine({ moveSource: this.backend.generator });
     this.engine.newGame();
     this.startSide = this.pos.side;
+    this.setupFen = this.pos.toFen();
     if (!engineModule.available) this.say(`Note: ${engineModule.problem}; the bot plays the first legal move.`);
     const who = mode === 'self' ? 'the bot plays both sides' : `you play ${mode === 'white' ? 'White' : 'Black'}`;
     this.say(`New game: ${who}, search depth ${depth}, backend ${this.backend.name}. Type help for commands.`);
@@ -180,6 +191,7 @@ class TerminalGame {
       case 'fen': this.say(this.pos.toFen()); return;
       case 'board': case 'show': this.show(); return;
       case 'legal': this.listLegal(); return;
+      case 'moves': case 'history': this.say(this.history() || 'no moves yet'); return;
       case 'reset': this.setup(START_FEN); return;
       case 'setfen':
         if (rest.length === 0) { this.say('setfen needs a FEN, e.g. setfen 8/8/8/8/8/8/8/K1k5 w - - 0 1'); return; }
@@ -241,6 +253,7 @@ class TerminalGame {
     }
     this.engine.newGame();
     this.startSide = this.pos.side;
+    this.setupFen = this.pos.toFen();
     this.announced = false;
     this.say(fen === START_FEN ? 'Board reset.' : 'Position set.');
     this.show();
@@ -262,6 +275,20 @@ class TerminalGame {
     this.announced = false;
     this.say(`Took back ${undone} ${undone === 1 ? 'move' : 'moves'}.`);
     this.show();
+  }
+
+  /** The game's moves in SAN with move numbers: "1. e4 e5 2. Nf3", "12... Kg8 13. Qh5". */
+  private history(): string {
+    const replay = Position.fromFen(this.setupFen);
+    const parts: string[] = [];
+    for (let i = 0; i < this.pos.ply; i++) {
+      const move = this.pos.moveAt(i);
+      if (replay.side === 0) parts.push(`${replay.fullmove}.`);
+      else if (i === 0) parts.push(`${replay.fullmove}...`);
+      parts.push(moveToSan(replay, move));
+      replay.makeMove(move);
+    }
+    return parts.join(' ');
   }
 
   private listLegal(): void {
@@ -288,6 +315,7 @@ class TerminalGame {
     this.say(renderBoard(this.pos, {
       color: this.color,
       flipped: this.mode === 'black',
+      ascii: this.ascii,
       lastFrom: ply > 0 ? last & 63 : undefined,
       lastTo: ply > 0 ? (last >> 6) & 63 : undefined,
       sidebar: sidebar(this.pos, status.check, evWhite),
