@@ -256,8 +256,9 @@ test('bad FEN and PGN get a clear message and the game is kept; Stop plays the b
   await page.waitForFunction(() => document.getElementById('pv').textContent !== '–', undefined, { timeout: 10_000 });
   const t0 = Date.now();
   await page.click('#stop');
-  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 3, undefined, { timeout: 3_000 });
-  assert.ok(Date.now() - t0 < 3_000);
+  // The search was given 10 s; the move must come well before that (generous for loaded machines).
+  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 3, undefined, { timeout: 6_000 });
+  assert.ok(Date.now() - t0 < 6_000, 'Stop did not cut the 10 s search short');
   assert.equal(await page.locator('#stop').isDisabled(), true);
 
   // Undo (two humans: one ply), Flip, New game.
