@@ -41,6 +41,10 @@ test('end to end: two random movers play a colour-reversed pair; PGN is valid; c
     assert.ok(g.plies <= 24);
   }
   assert.deepEqual(r.faults, [{ illegal: 0, time: 0, crash: 0 }, { illegal: 0, time: 0, crash: 0 }]);
+  // Every engine move is counted once, with the fixture's reported depth 1.
+  const bookPlies = 2 * 2;
+  assert.equal(r.usage[0].moves + r.usage[1].moves, r.games[0].plies + r.games[1].plies - bookPlies);
+  assert.equal(r.usage[0].depthSum, r.usage[0].moves);
 });
 
 test('an illegal move loses the game and is counted against the engine that made it', async () => {

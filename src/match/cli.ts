@@ -227,6 +227,13 @@ export function formatReport(r: MatchResult, opts: { tc: string; openings: strin
     const f = r.faults[i];
     lines.push(`${r.names[i].padEnd(w)}  ${String(f.illegal).padStart(7)}  ${String(f.time).padStart(4)}  ${String(f.crash).padStart(5)}`);
   }
+  const perMove = ([0, 1] as const).map((i) => {
+    const u = r.usage[i];
+    const t = u.moves ? `${(u.timeMs / u.moves / 1000).toFixed(2)}s` : '-';
+    const d = u.depthCount ? (u.depthSum / u.depthCount).toFixed(1) : '-';
+    return `${r.names[i]} ${t}, depth ${d}`;
+  });
+  lines.push(`Per move (average): ${perMove.join('; ')}`);
   const reasons = new Map<string, number>();
   for (const g of r.games) reasons.set(g.verdict.reason, (reasons.get(g.verdict.reason) ?? 0) + 1);
   lines.push(`Endings: ${[...reasons].map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);

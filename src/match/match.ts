@@ -51,6 +51,15 @@ export interface GameOutcome {
   faultEngine?: 0 | 1;
   plies: number;
   pgn: string;
+  /** Per engine (index 0/1): moves made, wall time used, and the sum/count of reported depths. */
+  usage: [EngineUsage, EngineUsage];
+}
+
+export interface EngineUsage {
+  moves: number;
+  timeMs: number;
+  depthSum: number;
+  depthCount: number;
 }
 
 export interface FaultCounts {
@@ -73,6 +82,8 @@ export interface MatchResult {
   pentanomial: EloEstimate;
   sprt?: SprtState;
   faults: [FaultCounts, FaultCounts];
+  /** Totals over all games, per engine. */
+  usage: [EngineUsage, EngineUsage];
   /** True when the SPRT reached a decision and the match stopped early. */
   stoppedEarly: boolean;
 }
@@ -89,7 +100,12 @@ export function summarize(names: [string, string], games: GameOutcome[], cfg?: S
   let wins = 0, draws = 0, losses = 0;
   const faults: [FaultCounts, FaultCounts] = [{ illegal: 0, time: 0, crash: 0 }, { illegal: 0, time: 0, crash: 0 }];
   const byIndex = new Map<number, GameOutcome>();
+  const usage: [EngineUsage, EngineUsage] = [newUsage(), newUsage()];
   for (const g of games) {
+    for (const e of [0, 1]) {
+      usage[e].moves += g.usage[e].moves; usage[e].timeMs += g.usage[e].timeMs;
+      usage[e].depthSum += g.usage[e].depthSum; usage[e].depthCount += g.usage[e].depthCount;
+    }
     const s = engineScore(g, 0);
     if (s === 1) wins++; else if (s === 0) losses++; else draws++;
     if (g.faultEngine !== undefined) {
@@ -110,10 +126,14 @@ export function summarize(names: [string, string], games: GameOutcome[], cfg?: S
     names, games, wins, draws, losses, pairs,
     trinomial: eloTrinomial(wins, draws, losses),
     pentanomial: eloPentanomial(pairs),
-    faults, stoppedEarly,
+    faults, usage, stoppedEarly,
   };
   if (cfg) result.sprt = sprt(cfg, { wins, draws, losses }, pairs);
   return result;
+}
+
+function newUsage(): EngineUsage {
+  return { moves: 0, timeMs: 0, depthSum: 0, depthCount: 0 };
 }
 
 function formatScore(s: Score | undefined): string {
@@ -188,6 +208,7 @@ export async function playGame(cfg: MatchConfig, pair: EnginePair, index: number
   const posPrefix = opening.fen === START_FEN ? 'position startpos' : `position fen ${opening.fen}`;
   let verdict: Verdict | null = null;
   let faultEngine: 0 | 1 | undefined;
+  const usage: [EngineUsage, EngineUsage] = [newUsage(), newUsage()];
 
   while (!verdict) {
     verdict = ruleVerdict(pos);
@@ -217,6 +238,9 @@ export async function playGame(cfg: MatchConfig, pair: EnginePair, index: number
       break;
     }
     clocks[side] = Math.max(0, clocks[side] - res.elapsedMs) + cfg.tc.incMs;
+    const u = usage[engineOfSide(side)];
+    u.moves++; u.timeMs += res.elapsedMs;
+    if (res.depth !== undefined) { u.depthSum += res.depth; u.depthCount++; }
     let move: number;
     try {
       if (!res.bestMove) throw new MoveError('', 'empty bestmove');
@@ -243,7 +267,7 @@ export async function playGame(cfg: MatchConfig, pair: EnginePair, index: number
     fen: opening.fen, san, comments, timeControl: tcText(cfg.tc),
     termination: verdict.termination, finalComment: verdict.text,
   });
-  return { index, opening: openingIndex, whiteEngine, verdict, faultEngine, plies: san.length, pgn };
+  return { index, opening: openingIndex, whiteEngine, verdict, faultEngine, plies: san.length, pgn, usage };
 }
 
 /**
