@@ -133,6 +133,10 @@ const fmtNodes = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` :
 
 function showEngineInfo(score: Score, depth: number, pv: string[], fen: string, extra: string): void {
   const side = fen.split(' ')[1] === 'b' ? -1 : 1;
+  // While it thinks, an arrow shows the engine's current best move.
+  if (search && pv.length > 0 && fen === game.fen()) {
+    cg.setAutoShapes([{ orig: pv[0].slice(0, 2) as Key, dest: pv[0].slice(2, 4) as Key, brush: 'paleBlue' }]);
+  }
   let text: string, frac: number;
   if ('mate' in score) {
     const m = score.mate * side;
@@ -282,6 +286,7 @@ function syncBoard(): void {
 
 function syncAll(): void {
   ui.promo.hidden = true;
+  cg.setAutoShapes([]);
   syncBoard();
   ui.status.textContent = game.statusText();
   ui.status.classList.toggle('over', game.status().over);
