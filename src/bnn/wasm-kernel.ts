@@ -5,7 +5,7 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import type { SliderAttacks } from '../core/slider-attacks.js';
+import { rayWalkAttacks, type SliderAttacks } from '../core/slider-attacks.js';
 import { SQUARE_LAYOUTS, NETWORK_BASE, NETWORK_COUNT, ROOK } from './layout.js';
 import type { WeightsFile } from './weights.js';
 import { WASM_FILE } from './paths.js';
@@ -80,7 +80,30 @@ export function loadWasmKernel(w: WeightsFile, file = WASM_FILE): WasmKernel | u
       res[1] = view()[out + 1];
     },
   };
+  selfCheck(sliders);
   return { sliders, exports: ex, heapU8: () => new Uint8Array(ex.memory.buffer) };
+}
+
+/**
+ * A quick agreement check with the ray-walking reference on every square, so a stale
+ * dist/bnn/bnn.wasm (built from an older kernel whose tables differ) fails loudly at load time
+ * instead of producing wrong moves. The exhaustive proof is `bnn verify`.
+ */
+function selfCheck(s: SliderAttacks): void {
+  const a = new Int32Array(2), b = new Int32Array(2);
+  let x = 0x9e3779b9;
+  for (let sq = 0; sq < 64; sq++) {
+    for (let k = 0; k < 4; k++) {
+      x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) ^ sq;
+      const lo = x & Math.imul(x, 0x297a2d39), hi = Math.imul(x, 0x85ebca6b) & (x >>> 2);
+      s.rook(sq, lo, hi, a); rayWalkAttacks.rook(sq, lo, hi, b);
+      const okRook = a[0] === b[0] && a[1] === b[1];
+      s.bishop(sq, lo, hi, a); rayWalkAttacks.bishop(sq, lo, hi, b);
+      if (!okRook || a[0] !== b[0] || a[1] !== b[1]) {
+        throw new Error(`BNN WebAssembly kernel disagrees with the reference on square ${sq}: rebuild it with npm run build:wasm`);
+      }
+    }
+  }
 }
 
 function fillTables(ex: KernelExports, w: WeightsFile): void {
