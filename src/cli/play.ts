@@ -59,7 +59,7 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
   const pos = Position.fromFen((values.fen as string | undefined) ?? START_FEN);
   const backend = await getBackend(values.backend as string);
 
-  const reader = new LineReader(io.input);
+  const reader = new LineReader(io.input, io.output);
   const game = new TerminalGame(pos, backend, io, reader, values.ascii === true);
   try {
     if (!mode) mode = await game.askMode();
@@ -113,8 +113,7 @@ class TerminalGame {
 
   /** Prompts and returns the trimmed line; null means quit. */
   private async ask(prompt: string): Promise<string | null> {
-    this.io.output.write(prompt);
-    const line = await this.reader.next();
+    const line = await this.reader.next(prompt);
     if (line === null) {
       this.say(); // end the prompt line
       return null;
