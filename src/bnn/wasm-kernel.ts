@@ -168,11 +168,14 @@ function fillTables(ex: KernelExports, w: WeightsFile): void {
         for (let k = 0; k < count; k++) {
           const src = (base + k) * 32;
           const group = planes + ((padded + k) >> 2) * 128, lane = (k & 3) * 4;
+          const plane = new Int32Array(8);
           for (let p = 0; p < 8; p++) {
-            let bitsP = 0;
-            for (let i = 0; i < 32; i++) bitsP |= ((w.weights[src + i] >> p) & 1) << i;
-            mem.setInt32(group + p * 16 + lane, bitsP, true);
+            for (let i = 0; i < 32; i++) plane[p] |= ((w.weights[src + i] >> p) & 1) << i;
           }
+          // Input bits 0 and 7 are never relevant (always 0): store their half-adder instead.
+          const b0 = plane[0], b7 = plane[7];
+          plane[0] = b0 ^ b7; plane[7] = b0 & b7;
+          for (let p = 0; p < 8; p++) mem.setInt32(group + p * 16 + lane, plane[p], true);
         }
       }
       padded += groups * 4;

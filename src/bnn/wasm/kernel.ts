@@ -27,7 +27,9 @@ const MAX_PADDED: u32 = 2048;
 const INFO = memory.data(128 * 80, 16);
 // 16x32x1 weights re-laid as bit planes, in groups of 4 networks (128 bytes a group): plane p
 // (16 bytes at 16p) holds bit p of every weight byte, network j of the group in 32-bit lane j,
-// neuron i at bit i of the lane. Padding networks are zero and masked off by `live`.
+// neuron i at bit i of the lane; except that planes 0 and 7 hold w0 XOR w7 and w0 AND w7 (the
+// half-adder of the two weight bits whose input is always 0). Padding networks are zero and
+// masked off by `live`.
 const PLANES = memory.data(MAX_PADDED * 32, 16);
 // Input bit planes: INPUT_PLANES + b*128 + 16p is all-0x55555555 lanes when bit p of byte b is
 // set (the even neurons, which read the low byte), INPUT_PLANES + 32768 + ... the same with
@@ -38,7 +40,6 @@ const BITS = memory.data(MAX_NETWORKS, 16);
 const WEIGHTS = memory.data(MAX_NETWORKS * 64, 16);
 const SPREAD = memory.data(2 * 256 * 8, 16);
 const OUT = memory.data(16, 16);
-const SCRATCH = memory.data(128, 16);
 
 export function infoPtr(): usize { return INFO; }
 export function bitsPtr(): usize { return BITS; }
@@ -76,31 +77,29 @@ export function setLayout(id: i32): void { layout = id; }
  */
 // @ts-ignore: decorator
 @inline function infer16(e: usize, word: u32): u32 {
-  // The input's planes go to a scratch block rather than 8 live registers: the loop then XORs
-  // straight from memory, and V8 does not spill and reload them around every group.
+  // Input bits 0 and 7 are always 0 (line edges are never relevant), so only planes 1..6 take
+  // part in the XOR; they stay in registers across the square's groups.
   const pl = INPUT_PLANES + ((word & 0xff) << 7), ph = INPUT_PLANES + 32768 + ((word >> 8) << 7);
-  v128.store(SCRATCH, v128.or(v128.load(pl), v128.load(ph)));
-  v128.store(SCRATCH, v128.or(v128.load(pl, 16), v128.load(ph, 16)), 16);
-  v128.store(SCRATCH, v128.or(v128.load(pl, 32), v128.load(ph, 32)), 32);
-  v128.store(SCRATCH, v128.or(v128.load(pl, 48), v128.load(ph, 48)), 48);
-  v128.store(SCRATCH, v128.or(v128.load(pl, 64), v128.load(ph, 64)), 64);
-  v128.store(SCRATCH, v128.or(v128.load(pl, 80), v128.load(ph, 80)), 80);
-  v128.store(SCRATCH, v128.or(v128.load(pl, 96), v128.load(ph, 96)), 96);
-  v128.store(SCRATCH, v128.or(v128.load(pl, 112), v128.load(ph, 112)), 112);
+  const i1 = v128.or(v128.load(pl, 16), v128.load(ph, 16));
+  const i2 = v128.or(v128.load(pl, 32), v128.load(ph, 32));
+  const i3 = v128.or(v128.load(pl, 48), v128.load(ph, 48));
+  const i4 = v128.or(v128.load(pl, 64), v128.load(ph, 64));
+  const i5 = v128.or(v128.load(pl, 80), v128.load(ph, 80));
+  const i6 = v128.or(v128.load(pl, 96), v128.load(ph, 96));
   const sixteen = i32x4.splat(16);
   let w = load<u32>(e, 64) as usize;
   const groups = load<u32>(e, 68);
   let x: u32 = 0;
   for (let g: u32 = 0; g < groups; g++, w += 128) {
-    // Pairs: value 2c + s in 0..2.
-    const d0 = v128.xor(v128.load(SCRATCH), v128.load(w)), d1 = v128.xor(v128.load(SCRATCH, 16), v128.load(w, 16));
-    const d2 = v128.xor(v128.load(SCRATCH, 32), v128.load(w, 32)), d3 = v128.xor(v128.load(SCRATCH, 48), v128.load(w, 48));
-    const s0 = v128.xor(d0, d1), c0 = v128.and(d0, d1);
-    const s1 = v128.xor(d2, d3), c1 = v128.and(d2, d3);
-    const d4 = v128.xor(v128.load(SCRATCH, 64), v128.load(w, 64)), d5 = v128.xor(v128.load(SCRATCH, 80), v128.load(w, 80));
-    const d6 = v128.xor(v128.load(SCRATCH, 96), v128.load(w, 96)), d7 = v128.xor(v128.load(SCRATCH, 112), v128.load(w, 112));
-    const s2 = v128.xor(d4, d5), c2 = v128.and(d4, d5);
-    const s3 = v128.xor(d6, d7), c3 = v128.and(d6, d7);
+    // Pairs: value 2c + s in 0..2. Pair 3 is weight bits 0 and 7 alone (their input is 0), stored
+    // by the host already added: sum at plane 0, carry at plane 7.
+    const d1 = v128.xor(i1, v128.load(w, 16)), d2 = v128.xor(i2, v128.load(w, 32));
+    const s0 = v128.xor(d1, d2), c0 = v128.and(d1, d2);
+    const d3 = v128.xor(i3, v128.load(w, 48)), d4 = v128.xor(i4, v128.load(w, 64));
+    const s1 = v128.xor(d3, d4), c1 = v128.and(d3, d4);
+    const d5 = v128.xor(i5, v128.load(w, 80)), d6 = v128.xor(i6, v128.load(w, 96));
+    const s2 = v128.xor(d5, d6), c2 = v128.and(d5, d6);
+    const s3 = v128.load(w), c3 = v128.load(w, 112);
     // A = pair0 + pair1 and B = pair2 + pair3, 3 bits each (0..4).
     const ka = v128.and(s0, s1), ta = v128.xor(c0, c1);
     const a0 = v128.xor(s0, s1), a1 = v128.xor(ta, ka), a2 = v128.or(v128.and(c0, c1), v128.and(ka, ta));
