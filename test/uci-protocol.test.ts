@@ -266,3 +266,22 @@ test('end of input lets a finite search finish and print its bestmove', async ()
   assertLegal(START_FEN, [], await e.expect(/^bestmove /));
   assert.equal(await e.exited, 0);
 });
+
+test('OwnBook plays a move from the book file; a bad BookFile is reported and the old book kept', async () => {
+  const { openBook } = await import('../src/book/polyglot.js');
+  const { DEFAULT_BOOK_FILE } = await import('../src/uci/protocol.js');
+  const bookMoves = openBook(DEFAULT_BOOK_FILE).lookup(Position.fromFen(START_FEN)).map((e) => e.move);
+  assert.ok(bookMoves.length > 0, 'the shipped book has moves for the start position');
+  const { moveToUci } = await import('../src/core/move.js');
+  const e = new UciChild();
+  e.send('uci', 'setoption name BookFile value /no/such/book.bin', 'isready');
+  await e.expect(/^info string .*no\/such\/book\.bin.*keeping the previous book/);
+  await e.expect(/^readyok$/);
+  e.send('setoption name OwnBook value true', 'position startpos', 'go wtime 60000 btime 60000');
+  const note = await e.expect(/^info string book move /);
+  const best = await e.expect(/^bestmove /);
+  const played = best.split(' ')[1];
+  assert.equal(note, `info string book move ${played}`);
+  assert.ok(bookMoves.map(moveToUci).includes(played), `${played} is one of the book's moves`);
+  assert.equal(await e.quit(), 0);
+});

@@ -9,7 +9,7 @@ import { moveToUci } from '../core/move.js';
 import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../core/notation.js';
 import { FenError, Position, START_FEN } from '../core/position.js';
 import { GAME_END_TEXT, gameStatus, type GameStatus } from '../core/status.js';
-import { loadEngine, type EngineLike, type EngineModule, type Score, type SearchResult } from '../uci/engine-api.js';
+import { Engine, evaluate, type Score, type SearchResult } from '../uci/engine-api.js';
 import { parseCommandArgs, parseIntIn } from './args.js';
 import { formatEval, renderBoard, sidebar, useColor } from './board.js';
 import { UsageError } from './errors.js';
@@ -66,7 +66,7 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
     if (!mode) return;
     if (depth === undefined) depth = await game.askDepth();
     if (depth === undefined) return;
-    await game.run(mode, depth, await loadEngine());
+    await game.run(mode, depth);
   } finally {
     reader.close();
   }
@@ -85,8 +85,7 @@ function parseMode(text: string): Mode | undefined {
 class TerminalGame {
   private readonly color: boolean;
   private readonly echo: boolean;
-  private engine!: EngineLike;
-  private engineModule!: EngineModule;
+  private engine!: Engine;
   private mode: Mode = 'white';
   private depth = DEFAULT_DEPTH;
   /** Side to move when the current game was set up (to know whose moves the undo stack holds). */
@@ -145,15 +144,13 @@ class TerminalGame {
     }
   }
 
-  async run(mode: Mode, depth: number, engineModule: EngineModule): Promise<void> {
+  async run(mode: Mode, depth: number): Promise<void> {
     this.mode = mode;
     this.depth = depth;
-    this.engineModule = engineModule;
-    this.engine = engineModule.createEngine({ moveSource: this.backend.generator });
+    this.engine = new Engine({ moveSource: this.backend.generator });
     this.engine.newGame();
     this.startSide = this.pos.side;
     this.setupFen = this.pos.toFen();
-    if (!engineModule.available) this.say(`Note: ${engineModule.problem}; the bot plays the first legal move.`);
     const who = mode === 'self' ? 'the bot plays both sides' : `you play ${mode === 'white' ? 'White' : 'Black'}`;
     this.say(`New game: ${who}, search depth ${depth}, backend ${this.backend.name}. Type help for commands.`);
     this.show();
@@ -307,8 +304,8 @@ class TerminalGame {
 
   private show(): void {
     const status = gameStatus(this.pos);
-    const ev = this.engineModule?.evaluate(this.pos) ?? null;
-    const evWhite = ev === null ? null : this.pos.side === 0 ? ev : -ev;
+    const ev = evaluate(this.pos);
+    const evWhite = this.pos.side === 0 ? ev : -ev;
     const ply = this.pos.ply;
     const last = ply > 0 ? this.pos.moveAt(ply - 1) : 0;
     this.say(renderBoard(this.pos, {

@@ -34,10 +34,13 @@ export class UciSession {
   private heldBest: string | undefined;
   private idleWaiters: Array<() => void> = [];
   /** A go received while a search was still running. */
-  private pendingGo: { cmd: GoCommand; position: PositionSpec; stopAtStart: boolean } | undefined;
+  private pendingGo: { cmd: GoCommand; position: PositionSpec; stopAtStart: boolean; receivedAt: number } | undefined;
   /** The latest value of each option set, to restore them in a restarted search thread. */
   private readonly options = new Map<string, OptionChange>();
   private crashes = 0;
+  /** False until the search thread has loaded and warmed up; `isready` waits for it. */
+  private workerReady = false;
+  private readyWaiters = 0;
 
   constructor(private readonly write: (line: string) => void) {
     this.worker = this.startWorker();
@@ -63,6 +66,7 @@ export class UciSession {
 
   private recoverFromCrash(): void {
     const task = this.task;
+    this.workerReady = false;
     this.worker = this.startWorker();
     for (const change of this.options.values()) this.post({ type: 'option', change });
     if (task?.kind === 'search') {
@@ -80,6 +84,10 @@ export class UciSession {
   private onWorkerMessage(msg: FromWorker): void {
     switch (msg.type) {
       case 'line': this.write(msg.text); return;
+      case 'ready':
+        this.workerReady = true;
+        for (; this.readyWaiters > 0; this.readyWaiters--) this.write('readyok');
+        return;
       case 'perftdone': this.finishTask(); return;
       case 'bestmove': {
         const text = msg.ponder ? `bestmove ${msg.best} ponder ${msg.ponder}` : `bestmove ${msg.best}`;
@@ -99,7 +107,7 @@ export class UciSession {
     const next = this.pendingGo;
     if (next) {
       this.pendingGo = undefined;
-      this.start(next.cmd, next.position);
+      this.start(next.cmd, next.position, next.receivedAt);
       if (next.stopAtStart) this.stop();
       return;
     }
@@ -132,7 +140,11 @@ export class UciSession {
         for (const l of optionLines()) this.write(l);
         this.write('uciok');
         return true;
-      case 'isready': this.write('readyok'); return true;
+      case 'isready':
+        // Before the search thread is up, readyok promises too much: the GUI would start the
+        // clock on a go that cannot start yet. During a search it is answered at once.
+        if (this.workerReady) this.write('readyok'); else this.readyWaiters++;
+        return true;
       case 'debug': case 'register': return true;
       case 'ucinewgame': this.post({ type: 'newgame' }); return true;
       case 'position': this.setPosition(rest); return true;
@@ -163,6 +175,7 @@ export class UciSession {
   }
 
   private go(tokens: string[]): void {
+    const receivedAt = Date.now();
     const cmd = parseGo(tokens);
     for (const p of cmd.problems) this.write(`info string ${p}`);
     if (cmd.rejected) { this.write('info string go ignored: fix the parameter and send it again'); return; }
@@ -170,13 +183,13 @@ export class UciSession {
       // GUIs often send stop and the next go back to back; the go runs as soon as the
       // current search has answered (a later go replaces a waiting one).
       if (this.pendingGo) this.write('info string an earlier waiting go was replaced');
-      this.pendingGo = { cmd, position: this.position, stopAtStart: false };
+      this.pendingGo = { cmd, position: this.position, stopAtStart: false, receivedAt };
       return;
     }
-    this.start(cmd, this.position);
+    this.start(cmd, this.position, receivedAt);
   }
 
-  private start(cmd: GoCommand, position: PositionSpec): void {
+  private start(cmd: GoCommand, position: PositionSpec, receivedAt: number): void {
     Atomics.store(this.control, STOP, 0);
     Atomics.store(this.control, PONDERHIT, 0);
     this.stopSent = false;
@@ -188,7 +201,7 @@ export class UciSession {
       return;
     }
     this.task = { kind: 'search', position, infinite: cmd.limits.infinite === true, ponder: cmd.limits.ponder === true };
-    this.post({ type: 'go', position, limits: cmd.limits });
+    this.post({ type: 'go', position, limits: cmd.limits, receivedAt });
   }
 
   stop(): void {

@@ -6,6 +6,7 @@
 import { moveToUci } from '../core/move.js';
 import { MoveError, parseUciMove } from '../core/notation.js';
 import { FenError, Position, START_FEN } from '../core/position.js';
+import { fileURLToPath } from 'node:url';
 import { BACKEND_NAMES } from '../backends.js';
 import type { SearchInfo, SearchLimits, Score } from './engine-api.js';
 
@@ -136,7 +137,9 @@ export type OptionChange =
   | { name: 'Move Overhead'; value: number }
   | { name: 'MultiPV'; value: number }
   | { name: 'Backend'; value: string }
-  | { name: 'Ponder'; value: boolean };
+  | { name: 'Ponder'; value: boolean }
+  | { name: 'OwnBook'; value: boolean }
+  | { name: 'BookFile'; value: string };
 
 interface SpinOption { name: 'Hash' | 'Move Overhead' | 'MultiPV'; default: number; min: number; max: number }
 const SPIN_OPTIONS: SpinOption[] = [
@@ -145,6 +148,8 @@ const SPIN_OPTIONS: SpinOption[] = [
   { name: 'MultiPV', default: 1, min: 1, max: 64 },
 ];
 export const DEFAULT_HASH_MB = 16;
+/** The book the project builds from its own games (scripts/build-book.ts). */
+export const DEFAULT_BOOK_FILE = fileURLToPath(new URL('../../../books/matrix-chess.bin', import.meta.url));
 export const DEFAULT_MOVE_OVERHEAD_MS = 30;
 
 /** The `option` lines of the `uci` answer. */
@@ -155,6 +160,8 @@ export function optionLines(): string[] {
     ...SPIN_OPTIONS.slice(1).map(spinLine),
     `option name Backend type combo default bitboard ${BACKEND_NAMES.map((b) => `var ${b}`).join(' ')}`,
     'option name Ponder type check default false',
+    'option name OwnBook type check default false',
+    `option name BookFile type string default ${DEFAULT_BOOK_FILE}`,
   ];
 }
 
@@ -182,10 +189,15 @@ export function parseSetOption(tokens: string[]): Parsed<OptionChange> {
     if (!(BACKEND_NAMES as readonly string[]).includes(v)) return { ok: false, error: `setoption Backend: expected one of ${BACKEND_NAMES.join(', ')}, got '${value ?? ''}'` };
     return { ok: true, value: { name: 'Backend', value: v } };
   }
-  if (key === 'ponder') {
+  if (key === 'ponder' || key === 'ownbook') {
+    const label = key === 'ponder' ? 'Ponder' : 'OwnBook';
     const v = (value ?? '').toLowerCase();
-    if (v !== 'true' && v !== 'false') return { ok: false, error: `setoption Ponder: expected true or false, got '${value ?? ''}'` };
-    return { ok: true, value: { name: 'Ponder', value: v === 'true' } };
+    if (v !== 'true' && v !== 'false') return { ok: false, error: `setoption ${label}: expected true or false, got '${value ?? ''}'` };
+    return { ok: true, value: { name: label, value: v === 'true' } };
+  }
+  if (key === 'bookfile') {
+    if (value === undefined || value.trim() === '') return { ok: false, error: 'setoption BookFile: expected the path of a Polyglot .bin file' };
+    return { ok: true, value: { name: 'BookFile', value: value.trim() } };
   }
   if (name === '') return { ok: false, error: 'setoption: the option name is missing' };
   return { ok: false, error: `setoption: unknown option '${name}'` };

@@ -11,11 +11,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { getBackend, perftDivideWith, type Backend } from '../backends.js';
 import { moveToUci } from '../core/move.js';
 import { legalMoveList } from '../core/notation.js';
-import { loadEngine, type EngineLike, type SearchLimits } from './engine-api.js';
-import { DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, replay, type OptionChange, type PositionSpec } from './protocol.js';
+import { Engine, type SearchLimits } from './engine-api.js';
+import { BookError, openBook, type Book } from '../book/polyglot.js';
+import { DEFAULT_BOOK_FILE, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, replay, type OptionChange, type PositionSpec } from './protocol.js';
 
 export type ToWorker =
-  | { type: 'go'; position: PositionSpec; limits: SearchLimits }
+  /** receivedAt: Date.now() when the main thread read the go, so clock time spent before the search starts is charged. */
+  | { type: 'go'; position: PositionSpec; limits: SearchLimits; receivedAt: number }
   | { type: 'perft'; position: PositionSpec; depth: number }
   | { type: 'option'; change: OptionChange }
   | { type: 'newgame' };
@@ -23,7 +25,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'line'; text: string }
   | { type: 'bestmove'; best: string; ponder?: string }
-  | { type: 'perftdone' };
+  | { type: 'perftdone' }
+  | { type: 'ready' };
 
 export interface WorkerData {
   control: Int32Array;
@@ -34,30 +37,59 @@ const { control } = workerData as WorkerData;
 const send = (msg: FromWorker): void => port.postMessage(msg);
 const say = (text: string): void => send({ type: 'line', text });
 
-let engine: EngineLike | undefined;
-let engineNote = '';
+let engine: Engine | undefined;
 let backend: Backend | undefined;
+let ownBook = false;
+let bookFile = DEFAULT_BOOK_FILE;
+let book: Book | undefined;
 
 async function setup(): Promise<void> {
-  const mod = await loadEngine();
   backend = await getBackend('bitboard');
-  engine = mod.createEngine({ hashMb: DEFAULT_HASH_MB, moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS, moveSource: backend.generator });
-  if (!mod.available) engineNote = `${mod.problem}; playing the first legal move`;
+  engine = new Engine({ hashMb: DEFAULT_HASH_MB, moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS, moveSource: backend.generator });
+  // A first tiny search compiles the hot paths now, not on the clock of the first real move.
+  engine.search(replay({ fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', moves: [] }), { depth: 4 });
+  engine.newGame();
+  send({ type: 'ready' });
 }
 
 async function handle(msg: ToWorker): Promise<void> {
   const eng = engine!;
   switch (msg.type) {
-    case 'go': return go(eng, msg.position, msg.limits);
+    case 'go': return go(eng, msg.position, msg.limits, msg.receivedAt);
     case 'perft': return perft(msg.position, msg.depth);
     case 'newgame': eng.newGame(); return;
     case 'option': return applyOption(eng, msg.change);
   }
 }
 
-function go(eng: EngineLike, spec: PositionSpec, limits: SearchLimits): void {
-  if (engineNote) say(`info string ${engineNote}`);
+/** Takes the time between reading `go` and starting the search off the clock being searched on. */
+function chargeWaiting(limits: SearchLimits, whiteToMove: boolean, receivedAt: number): SearchLimits {
+  const waited = Math.max(0, Date.now() - receivedAt);
+  if (waited === 0) return limits;
+  const out = { ...limits };
+  if (whiteToMove && out.wtime !== undefined) out.wtime = Math.max(0, out.wtime - waited);
+  if (!whiteToMove && out.btime !== undefined) out.btime = Math.max(0, out.btime - waited);
+  if (out.movetime !== undefined) out.movetime = Math.max(1, out.movetime - waited);
+  return out;
+}
+
+function bookMove(pos: ReturnType<typeof replay>, legal: number[]): number {
+  if (!ownBook) return 0;
+  try {
+    book ??= openBook(bookFile);
+  } catch (err) {
+    if (!(err instanceof BookError)) throw err;
+    say(`info string ${err.message}; OwnBook is off until a valid BookFile is set`);
+    ownBook = false;
+    return 0;
+  }
+  const m = book.pick(pos);
+  return m !== null && legal.includes(m) ? m : 0;
+}
+
+function go(eng: Engine, spec: PositionSpec, requested: SearchLimits, receivedAt: number): void {
   const pos = replay(spec);
+  const limits = chargeWaiting(requested, pos.side === 0, receivedAt);
   const legal = legalMoveList(pos);
   if (legal.length === 0) {
     // Mate or stalemate on the board: nothing to search, and UCI's null move is the answer.
@@ -66,6 +98,12 @@ function go(eng: EngineLike, spec: PositionSpec, limits: SearchLimits): void {
     return;
   }
   let best = 0, ponder = 0;
+  const fromBook = limits.infinite || limits.ponder ? 0 : bookMove(pos, legal);
+  if (fromBook !== 0) {
+    say(`info string book move ${moveToUci(fromBook)}`);
+    send({ type: 'bestmove', best: moveToUci(fromBook) });
+    return;
+  }
   try {
     const result = eng.search(pos, limits, { control, onInfo: (info) => say(formatInfo(info)) });
     best = result.bestMove;
@@ -103,13 +141,25 @@ function perft(spec: PositionSpec, depth: number): void {
   send({ type: 'perftdone' });
 }
 
-async function applyOption(eng: EngineLike, change: OptionChange): Promise<void> {
+async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
   switch (change.name) {
     case 'Hash': eng.setHashSize(change.value); return;
     case 'Clear Hash': eng.clearHash(); return;
     case 'Move Overhead': eng.setMoveOverhead(change.value); return;
     case 'MultiPV': eng.setMultiPv(change.value); return;
     case 'Ponder': return; // Only tells the engine that pondering is allowed; no state needed.
+    case 'OwnBook': ownBook = change.value; return;
+    case 'BookFile': {
+      try {
+        book = openBook(change.value);
+        bookFile = change.value;
+        say(`info string book ${bookFile}: ${book.size} entries`);
+      } catch (err) {
+        if (!(err instanceof BookError)) throw err;
+        say(`info string ${err.message}; keeping the previous book`);
+      }
+      return;
+    }
     case 'Backend': {
       try {
         const next = await getBackend(change.value);
