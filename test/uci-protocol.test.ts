@@ -275,6 +275,7 @@ test('OwnBook plays a move from the book file; a bad BookFile is reported and th
   const { moveToUci } = await import('../src/core/move.js');
   const e = new UciChild();
   e.send('uci', 'setoption name BookFile value /no/such/book.bin', 'isready');
+  // readyok comes after the option has been applied.
   await e.expect(/^info string .*no\/such\/book\.bin.*keeping the previous book/);
   await e.expect(/^readyok$/);
   e.send('setoption name OwnBook value true', 'position startpos', 'go wtime 60000 btime 60000');

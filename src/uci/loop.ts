@@ -38,9 +38,6 @@ export class UciSession {
   /** The latest value of each option set, to restore them in a restarted search thread. */
   private readonly options = new Map<string, OptionChange>();
   private crashes = 0;
-  /** False until the search thread has loaded and warmed up; `isready` waits for it. */
-  private workerReady = false;
-  private readyWaiters = 0;
 
   constructor(private readonly write: (line: string) => void) {
     this.worker = this.startWorker();
@@ -66,7 +63,6 @@ export class UciSession {
 
   private recoverFromCrash(): void {
     const task = this.task;
-    this.workerReady = false;
     this.worker = this.startWorker();
     for (const change of this.options.values()) this.post({ type: 'option', change });
     if (task?.kind === 'search') {
@@ -84,10 +80,7 @@ export class UciSession {
   private onWorkerMessage(msg: FromWorker): void {
     switch (msg.type) {
       case 'line': this.write(msg.text); return;
-      case 'ready':
-        this.workerReady = true;
-        for (; this.readyWaiters > 0; this.readyWaiters--) this.write('readyok');
-        return;
+      case 'readyok': this.write('readyok'); return;
       case 'perftdone': this.finishTask(); return;
       case 'bestmove': {
         const text = msg.ponder ? `bestmove ${msg.best} ponder ${msg.ponder}` : `bestmove ${msg.best}`;
@@ -141,9 +134,9 @@ export class UciSession {
         this.write('uciok');
         return true;
       case 'isready':
-        // Before the search thread is up, readyok promises too much: the GUI would start the
-        // clock on a go that cannot start yet. During a search it is answered at once.
-        if (this.workerReady) this.write('readyok'); else this.readyWaiters++;
+        // During a search: at once. Otherwise through the search thread's queue, so readyok
+        // means the thread is up (warmed) and every earlier setoption has been applied.
+        if (this.task) this.write('readyok'); else this.post({ type: 'isready' });
         return true;
       case 'debug': case 'register': return true;
       case 'ucinewgame': this.post({ type: 'newgame' }); return true;

@@ -20,13 +20,14 @@ export type ToWorker =
   | { type: 'go'; position: PositionSpec; limits: SearchLimits; receivedAt: number }
   | { type: 'perft'; position: PositionSpec; depth: number }
   | { type: 'option'; change: OptionChange }
-  | { type: 'newgame' };
+  | { type: 'newgame' }
+  | { type: 'isready' };
 
 export type FromWorker =
   | { type: 'line'; text: string }
   | { type: 'bestmove'; best: string; ponder?: string }
   | { type: 'perftdone' }
-  | { type: 'ready' };
+  | { type: 'readyok' };
 
 export interface WorkerData {
   control: Int32Array;
@@ -49,7 +50,6 @@ async function setup(): Promise<void> {
   // A first tiny search compiles the hot paths now, not on the clock of the first real move.
   engine.search(replay({ fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', moves: [] }), { depth: 4 });
   engine.newGame();
-  send({ type: 'ready' });
 }
 
 async function handle(msg: ToWorker): Promise<void> {
@@ -58,6 +58,7 @@ async function handle(msg: ToWorker): Promise<void> {
     case 'go': return go(eng, msg.position, msg.limits, msg.receivedAt);
     case 'perft': return perft(msg.position, msg.depth);
     case 'newgame': eng.newGame(); return;
+    case 'isready': send({ type: 'readyok' }); return;
     case 'option': return applyOption(eng, msg.change);
   }
 }
