@@ -87,7 +87,7 @@ export function benchWasmBatch(k: WasmKernel, count: number, seed: number): Benc
     done += n;
   }
   const queens = count * SQUARES_PER_OCCUPANCY;
-  return { name: 'bnn-wasm (batch)', queens, seconds, mqps: queens / seconds / 1e6, cpuMqps: queens / cpu / 1e6, checksum: hex(sumHi) + hex(sumLo) };
+  return { name: `bnn-wasm-${k.sliders.name.replace('bnn-wasm-', '')} (batch)`, queens, seconds, mqps: queens / seconds / 1e6, cpuMqps: queens / cpu / 1e6, checksum: hex(sumHi) + hex(sumLo) };
 }
 
 function line(r: BenchResult): string {

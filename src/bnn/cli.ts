@@ -18,7 +18,7 @@ const USAGE = `usage: matrix-chess bnn <command> [options]
   train   [--layout 16x32x1|64x64x1|all] [--piece rook|bishop|both] [--squares all|a1,h8,...|0-63]
           [--seed N] [--out-dir DIR] [--workers N]
   verify  [--layout ...] [--weights-dir DIR] [--file FILE]
-  bench   [--count N] [--seed N] [--weights-dir DIR]`;
+  bench   [--count N] [--seed N] [--layout 16x32x1|64x64x1] [--weights-dir DIR]`;
 
 type Flags = Map<string, string>;
 
@@ -167,11 +167,13 @@ async function cmdVerify(args: string[]): Promise<number> {
 }
 
 async function cmdBench(args: string[]): Promise<number> {
-  const flags = parseFlags(args, ['count', 'seed', 'weights-dir']);
+  const flags = parseFlags(args, ['count', 'seed', 'weights-dir', 'layout']);
   const count = intFlag(flags, 'count', 5_000_000, 1, 100_000_000);
   const seed = intFlag(flags, 'seed', 1, 0, 0xffffffff);
   const dir = flags.get('weights-dir') ?? WEIGHTS_DIR;
-  const file = join(dir, weightsFileName(NETWORK_LAYOUTS[0]));
+  const layout = flags.has('layout') ? layoutsFlag(flags) : [NETWORK_LAYOUTS[0]];
+  if (layout.length !== 1) throw new UsageError('bench takes one --layout: 16x32x1 or 64x64x1');
+  const file = join(dir, weightsFileName(layout[0]));
   return runBench(readWeightsFile(file), count, seed);
 }
 
