@@ -86,30 +86,13 @@ export function setLayout(id: i32): void { layout = id; }
   const i4 = v128.or(v128.load(pl, 64), v128.load(ph, 64));
   const i5 = v128.or(v128.load(pl, 80), v128.load(ph, 80));
   const i6 = v128.or(v128.load(pl, 96), v128.load(ph, 96));
-  const sixteen = i32x4.splat(16);
-  let w = load<u32>(e, 64) as usize;
+  // Every square has 2..4 groups (7..16 networks): unrolled, no loop.
+  const w = load<u32>(e, 64) as usize;
   const groups = load<u32>(e, 68);
-  let x: u32 = 0;
-  for (let g: u32 = 0; g < groups; g++, w += 128) {
-    // Pairs: value 2c + s in 0..2. Pair 3 is weight bits 0 and 7 alone (their input is 0), stored
-    // by the host already added: sum at plane 0, carry at plane 7.
-    const d1 = v128.xor(i1, v128.load(w, 16)), d2 = v128.xor(i2, v128.load(w, 32));
-    const s0 = v128.xor(d1, d2), c0 = v128.and(d1, d2);
-    const d3 = v128.xor(i3, v128.load(w, 48)), d4 = v128.xor(i4, v128.load(w, 64));
-    const s1 = v128.xor(d3, d4), c1 = v128.and(d3, d4);
-    const d5 = v128.xor(i5, v128.load(w, 80)), d6 = v128.xor(i6, v128.load(w, 96));
-    const s2 = v128.xor(d5, d6), c2 = v128.and(d5, d6);
-    const s3 = v128.load(w), c3 = v128.load(w, 112);
-    // A = pair0 + pair1 and B = pair2 + pair3, 3 bits each (0..4).
-    const ka = v128.and(s0, s1), ta = v128.xor(c0, c1);
-    const a0 = v128.xor(s0, s1), a1 = v128.xor(ta, ka), a2 = v128.or(v128.and(c0, c1), v128.and(ka, ta));
-    const kb = v128.and(s2, s3), tb = v128.xor(c2, c3);
-    const b0 = v128.xor(s2, s3), b1 = v128.xor(tb, kb), b2 = v128.or(v128.and(c2, c3), v128.and(kb, tb));
-    // A + B >= 4: either is 4, or the 2-bit sum carries out.
-    const carry = v128.or(v128.and(a1, b1), v128.and(v128.xor(a1, b1), v128.and(a0, b0)));
-    const silent = v128.or(v128.or(a2, b2), carry);
-    const counts = i32x4.extadd_pairwise_i16x8_s(i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(silent)));
-    x |= (i32x4.bitmask(i32x4.lt_s(counts, sixteen)) as u32) << (g << 2);
+  let x = group16(w, i1, i2, i3, i4, i5, i6) | (group16(w + 128, i1, i2, i3, i4, i5, i6) << 4);
+  if (groups > 2) {
+    x |= group16(w + 256, i1, i2, i3, i4, i5, i6) << 8;
+    if (groups > 3) x |= group16(w + 384, i1, i2, i3, i4, i5, i6) << 12;
   }
   x &= load<u32>(e, 72);
   // Spread the networks' outputs (contiguous, in target order) to their bits of the word.
@@ -118,6 +101,30 @@ export function setLayout(id: i32): void { layout = id; }
   const a = insertZero(x & ((1 << nA) - 1), (h >> 4) & 15) << ((h >> 8) & 15);
   const b = insertZero(x >> nA, (h >> 12) & 15) << ((h >> 16) & 31);
   return a | b;
+}
+
+/** One group of 4 networks: bit j set when network j fires. */
+// @ts-ignore: decorator
+@inline function group16(w: usize, i1: v128, i2: v128, i3: v128, i4: v128, i5: v128, i6: v128): u32 {
+  // Pairs: value 2c + s in 0..2. Pair 3 is weight bits 0 and 7 alone (their input is 0), stored
+  // by the host already added: sum at plane 0, carry at plane 7.
+  const d1 = v128.xor(i1, v128.load(w, 16)), d2 = v128.xor(i2, v128.load(w, 32));
+  const s0 = v128.xor(d1, d2), c0 = v128.and(d1, d2);
+  const d3 = v128.xor(i3, v128.load(w, 48)), d4 = v128.xor(i4, v128.load(w, 64));
+  const s1 = v128.xor(d3, d4), c1 = v128.and(d3, d4);
+  const d5 = v128.xor(i5, v128.load(w, 80)), d6 = v128.xor(i6, v128.load(w, 96));
+  const s2 = v128.xor(d5, d6), c2 = v128.and(d5, d6);
+  const s3 = v128.load(w), c3 = v128.load(w, 112);
+  // A = pair0 + pair1 and B = pair2 + pair3, 3 bits each (0..4).
+  const ka = v128.and(s0, s1), ta = v128.xor(c0, c1);
+  const a0 = v128.xor(s0, s1), a1 = v128.xor(ta, ka), a2 = v128.or(v128.and(c0, c1), v128.and(ka, ta));
+  const kb = v128.and(s2, s3), tb = v128.xor(c2, c3);
+  const b0 = v128.xor(s2, s3), b1 = v128.xor(tb, kb), b2 = v128.or(v128.and(c2, c3), v128.and(kb, tb));
+  // A + B >= 4: either is 4, or the 2-bit sum carries out.
+  const carry = v128.or(v128.and(a1, b1), v128.and(v128.xor(a1, b1), v128.and(a0, b0)));
+  const silent = v128.or(v128.or(a2, b2), carry);
+  const counts = i32x4.extadd_pairwise_i16x8_s(i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(silent)));
+  return i32x4.bitmask(i32x4.lt_s(counts, i32x4.splat(16))) as u32;
 }
 
 // @ts-ignore: decorator
