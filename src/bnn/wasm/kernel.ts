@@ -115,14 +115,13 @@ export function setLayout(id: i32): void { layout = id; }
   const d5 = v128.xor(i5, v128.load(w, 80)), d6 = v128.xor(i6, v128.load(w, 96));
   const s2 = v128.xor(d5, d6), c2 = v128.and(d5, d6);
   const s3 = v128.load(w), c3 = v128.load(w, 112);
-  // A = pair0 + pair1 and B = pair2 + pair3, 3 bits each (0..4).
-  const ka = v128.and(s0, s1), ta = v128.xor(c0, c1);
-  const a0 = v128.xor(s0, s1), a1 = v128.xor(ta, ka), a2 = v128.or(v128.and(c0, c1), v128.and(ka, ta));
-  const kb = v128.and(s2, s3), tb = v128.xor(c2, c3);
-  const b0 = v128.xor(s2, s3), b1 = v128.xor(tb, kb), b2 = v128.or(v128.and(c2, c3), v128.and(kb, tb));
-  // A + B >= 4: either is 4, or the 2-bit sum carries out.
-  const carry = v128.or(v128.and(a1, b1), v128.and(v128.xor(a1, b1), v128.and(a0, b0)));
-  const silent = v128.or(v128.or(a2, b2), carry);
+  // popcount = S + 2C with S = s0+s1+s2+s3 and C = c0+c1+c2+c3 (a pair never has both s and c
+  // set). It is 4 or more iff C >= 2, or C >= 1 and S >= 2, or S = 4.
+  const cl = v128.or(c0, c1), ch = v128.or(c2, c3);
+  const c2plus = v128.or(v128.or(v128.and(c0, c1), v128.and(c2, c3)), v128.and(cl, ch));
+  const sl = v128.and(s0, s1), sh = v128.and(s2, s3);
+  const s2plus = v128.or(v128.or(sl, sh), v128.and(v128.or(s0, s1), v128.or(s2, s3)));
+  const silent = v128.or(v128.or(c2plus, v128.and(v128.or(cl, ch), s2plus)), v128.and(sl, sh));
   const counts = i32x4.extadd_pairwise_i16x8_s(i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(silent)));
   return i32x4.bitmask(i32x4.lt_s(counts, i32x4.splat(16))) as u32;
 }
