@@ -17,6 +17,8 @@ const VARIANTS: Record<string, Variant> = {
   base: { setup() {} },
   'cont': { setup(e) { e.params.continuationHistory = true; e.paramsChanged(); } },
   'no-threats': { setup() {}, weights(w) { for (const t of [EVAL_TERMS.PAWN_THREAT, EVAL_TERMS.MINOR_THREAT]) { w[2 * t] = 0; w[2 * t + 1] = 0; } } },
+  'no-outpost': { setup() {}, weights(w) { w[2 * EVAL_TERMS.OUTPOST] = 0; w[2 * EVAL_TERMS.OUTPOST + 1] = 0; } },
+  'no-hanging': { setup() {}, weights(w) { w[2 * EVAL_TERMS.HANGING] = 0; w[2 * EVAL_TERMS.HANGING + 1] = 0; } },
   'no-lmp': { setup(e) { e.params.lmpDepth = 0; } },
   'rfp-120': { setup(e) { e.params.rfpMargin = 120; } },
   'rfp-60': { setup(e) { e.params.rfpMargin = 60; } },

@@ -36,8 +36,10 @@ export const T = {
   TEMPO: 34,
   PAWN_THREAT: 35,     // enemy pieces (not pawns) attacked by our pawns
   MINOR_THREAT: 36,    // enemy rooks and queens attacked by our knights and bishops
+  OUTPOST: 37,         // knight on ranks 4-6, defended by a pawn, out of reach of enemy pawns
+  HANGING: 38,         // enemy pieces (not pawns or king) we attack that nothing defends
 } as const;
-export const TERM_COUNT = 37;
+export const TERM_COUNT = 39;
 
 export const EVAL_WEIGHTS = new Int16Array(TERM_COUNT * 2);
 {
@@ -60,6 +62,8 @@ export const EVAL_WEIGHTS = new Int16Array(TERM_COUNT * 2);
   w(T.TEMPO, 12, 0);
   w(T.PAWN_THREAT, 50, 35);
   w(T.MINOR_THREAT, 35, 30);
+  w(T.OUTPOST, 25, 15);
+  w(T.HANGING, 30, 20);
 }
 
 /** Mobility counts are centred so an average piece adds nothing (index 0 knight .. 3 queen). */
@@ -150,6 +154,7 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
   const zoneHi = kingAttacksHi[theirKing] | (theirKing >= 32 ? 1 << (theirKing - 32) : 0);
   let attackers = 0, kn = 0, kb = 0, kr = 0, kq = 0;
   let minorLo = 0, minorHi = 0;
+  let allLo = ownPawnAttLo | kingAttacksLo[ownKing], allHi = ownPawnAttHi | kingAttacksHi[ownKing];
 
   lo = pl[o | KNIGHT]; hi = ph[o | KNIGHT];
   while ((lo | hi) !== 0) {
@@ -157,6 +162,11 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
     if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
     const aLo = knightAttacksLo[sq], aHi = knightAttacksHi[sq];
     minorLo |= aLo; minorHi |= aHi;
+    const relRank = us === WHITE ? sq >> 3 : 7 - (sq >> 3);
+    if (relRank >= 3 && relRank <= 5 && (sq < 32 ? (ownPawnAttLo >>> sq) & 1 : (ownPawnAttHi >>> (sq - 32)) & 1) !== 0) {
+      const i = (us << 6) | sq, nf = ~fileLo[sq & 7];
+      if (((passedLo[i] & nf & theirPawnLo) | (passedHi[i] & nf & theirPawnHi)) === 0) f[T.OUTPOST] += sign;
+    }
     f[T.MOBILITY + 0] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[0]);
     const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
     if (z !== 0) { attackers++; kn += z; }
@@ -168,6 +178,7 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
     const bi = bishopIndex(sq, occLo, occHi);
     const aLo = bishopTable[bi], aHi = bishopTable[bi + 1];
     minorLo |= aLo; minorHi |= aHi;
+    allLo |= aLo; allHi |= aHi;
     f[T.MOBILITY + 1] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[1]);
     const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
     if (z !== 0) { attackers++; kb += z; }
@@ -178,6 +189,7 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
     if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
     const ri = rookIndex(sq, occLo, occHi);
     const aLo = rookTable[ri], aHi = rookTable[ri + 1];
+    allLo |= aLo; allHi |= aHi;
     f[T.MOBILITY + 2] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[2]);
     const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
     if (z !== 0) { attackers++; kr += z; }
@@ -192,6 +204,7 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
     if (lo !== 0) { sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
     const bi = bishopIndex(sq, occLo, occHi), ri = rookIndex(sq, occLo, occHi);
     const aLo = bishopTable[bi] | rookTable[ri], aHi = bishopTable[bi + 1] | rookTable[ri + 1];
+    allLo |= aLo; allHi |= aHi;
     f[T.MOBILITY + 3] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[3]);
     const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
     if (z !== 0) { attackers++; kq += z; }
@@ -201,6 +214,8 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
     f[T.KING_ATTACK + 0] += sign * kn; f[T.KING_ATTACK + 1] += sign * kb;
     f[T.KING_ATTACK + 2] += sign * kr; f[T.KING_ATTACK + 3] += sign * kq;
   }
+
+  attacksLo[us] = allLo | minorLo; attacksHi[us] = allHi | minorHi;
 
   // Threats: pieces attacked by something cheaper.
   const theirPiecesLo = pos.colorLo[them] & ~theirPawnLo & ~pl[e | KING], theirPiecesHi = pos.colorHi[them] & ~theirPawnHi & ~ph[e | KING];
@@ -250,6 +265,9 @@ function pawnStructure(us: number, ownPawnLo: number, ownPawnHi: number, theirPa
   else { pt[e + 4] -= doubled; pt[e + 5] -= isolated; pt[e + 6] -= backward; pt[e + 9] = passedLoBits; pt[e + 10] = passedHiBits; }
 }
 
+/** Squares attacked by each side (all pieces, pawns and king), filled by sideTerms. */
+const attacksLo = new Int32Array(2), attacksHi = new Int32Array(2);
+
 /** Fills `features` (White minus Black) and returns the phase. */
 function computeFeatures(pos: Position): number {
   features.fill(0);
@@ -277,6 +295,11 @@ function computeFeatures(pos: Position): number {
   features[T.BACKWARD] = pt[pk + 6];
   sideTerms(pos, WHITE, occLo, occHi, bAttLo, bAttHi, wAttLo, wAttHi, pt[pk + 7], pt[pk + 8], 1);
   sideTerms(pos, BLACK, occLo, occHi, wAttLo, wAttHi, bAttLo, bAttHi, pt[pk + 9], pt[pk + 10], -1);
+  // Undefended pieces under attack (both attack maps are complete only now).
+  const bPiecesLo = pos.colorLo[BLACK] & ~bpLo & ~pl[BLACK << 3 | KING], bPiecesHi = pos.colorHi[BLACK] & ~bpHi & ~ph[BLACK << 3 | KING];
+  const wPiecesLo = pos.colorLo[WHITE] & ~wpLo & ~pl[WHITE << 3 | KING], wPiecesHi = pos.colorHi[WHITE] & ~wpHi & ~ph[WHITE << 3 | KING];
+  features[T.HANGING] = popcnt(bPiecesLo & attacksLo[WHITE] & ~attacksLo[BLACK]) + popcnt(bPiecesHi & attacksHi[WHITE] & ~attacksHi[BLACK])
+    - popcnt(wPiecesLo & attacksLo[BLACK] & ~attacksLo[WHITE]) - popcnt(wPiecesHi & attacksHi[BLACK] & ~attacksHi[WHITE]);
   features[T.TEMPO] = pos.side === WHITE ? 1 : -1;
   return gamePhase(pos);
 }

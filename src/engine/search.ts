@@ -200,7 +200,7 @@ export class Engine {
         if (this.rootMoves.length === 1 && depth >= 4) break;
         // A best move that keeps changing earns more time; a stable one less.
         const factor = stableIterations >= 4 ? 0.6 : stableIterations >= 2 ? 0.8 : 1.2;
-        if (elapsed >= this.softMs * factor * 0.6) break;
+        if (elapsed >= this.softMs * factor * 0.7) break;
       }
       // A forced mate within the depth searched will not change with more depth.
       const s = this.rootMoves[0].score;
