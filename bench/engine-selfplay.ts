@@ -19,6 +19,7 @@ const VARIANTS: Record<string, Variant> = {
   'no-threats': { setup() {}, weights(w) { for (const t of [EVAL_TERMS.PAWN_THREAT, EVAL_TERMS.MINOR_THREAT]) { w[2 * t] = 0; w[2 * t + 1] = 0; } } },
   'no-outpost': { setup() {}, weights(w) { w[2 * EVAL_TERMS.OUTPOST] = 0; w[2 * EVAL_TERMS.OUTPOST + 1] = 0; } },
   'no-hanging': { setup() {}, weights(w) { w[2 * EVAL_TERMS.HANGING] = 0; w[2 * EVAL_TERMS.HANGING + 1] = 0; } },
+  'lmp-prunes-checks': { setup(e) { e.params.lmpKeepsChecks = false; } },
   'no-lmp': { setup(e) { e.params.lmpDepth = 0; } },
   'rfp-120': { setup(e) { e.params.rfpMargin = 120; } },
   'rfp-60': { setup(e) { e.params.rfpMargin = 60; } },

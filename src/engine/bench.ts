@@ -25,7 +25,7 @@ export const BENCH_FENS: readonly string[] = [
   '8/P7/8/8/8/8/6kp/K7 w - - 0 1',
 ];
 
-export const BENCH_DEPTH = 9;
+export const BENCH_DEPTH = 11;
 export const BENCH_HASH_MB = 16;
 
 export function runBench(options: { depth?: number } = {}): { nodes: number; ms: number; nps: number; positions: number } {

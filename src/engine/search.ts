@@ -4,7 +4,9 @@
  * reverse futility / futility / late-move pruning, check extension, mate-distance pruning and
  * a quiescence search on captures and promotions. All per-node storage is preallocated.
  */
-import { BISHOP, KNIGHT, QUEEN, ROOK } from '../core/types.js';
+import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types.js';
+import { knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from '../core/attacks.js';
+import { bishopIndex, bishopTable, rookIndex, rookTable } from '../core/magic.js';
 import type { Position } from '../core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
 import { evaluate, insufficientMaterial } from './evaluate.js';
@@ -43,6 +45,7 @@ export class SearchParams {
   lmrHistoryDiv = 8000;
   qsDeltaMargin = 200;
   continuationHistory = false;
+  lmpKeepsChecks = true;
 }
 
 /** Late-move reduction by [depth * 64 + moveCount]: grows with log(depth) * log(moves). */
@@ -63,6 +66,34 @@ export function toUciScore(score: number): Score {
   if (score >= MATE_BOUND) return { mate: (MATE - score + 1) >> 1 };
   if (score <= -MATE_BOUND) return { mate: -((MATE + score) >> 1) };
   return { cp: score | 0 }; // | 0: never -0
+}
+
+/**
+ * Whether a quiet move checks the enemy king from its destination (discovered checks and
+ * castling checks are not seen): cheap enough to exempt checks from move-count pruning.
+ */
+function givesDirectCheck(pos: Position, m: number): boolean {
+  const from = m & 63, to = (m >> 6) & 63, type = pos.board[from] & 7, us = pos.side;
+  const k = pos.kingSq[us ^ 1];
+  const kLo = k < 32 ? 1 << k : 0, kHi = k < 32 ? 0 : 1 << (k - 32);
+  switch (type) {
+    case PAWN: return ((pawnAttacksLo[(us << 6) | to] & kLo) | (pawnAttacksHi[(us << 6) | to] & kHi)) !== 0;
+    case KNIGHT: return ((knightAttacksLo[to] & kLo) | (knightAttacksHi[to] & kHi)) !== 0;
+    case BISHOP: case ROOK: case QUEEN: {
+      let occLo = pos.colorLo[0] | pos.colorLo[1], occHi = pos.colorHi[0] | pos.colorHi[1];
+      if (from < 32) occLo &= ~(1 << from); else occHi &= ~(1 << (from - 32));
+      if (type !== ROOK) {
+        const i = bishopIndex(to, occLo, occHi);
+        if (((bishopTable[i] & kLo) | (bishopTable[i + 1] & kHi)) !== 0) return true;
+      }
+      if (type !== BISHOP) {
+        const i = rookIndex(to, occLo, occHi);
+        if (((rookTable[i] & kLo) | (rookTable[i + 1] & kHi)) !== 0) return true;
+      }
+      return false;
+    }
+    default: return false;
+  }
 }
 
 interface RootMove { move: number; score: number; prevScore: number; pv: number[]; }
@@ -456,14 +487,18 @@ export class Engine {
       const m = pickNext(moves, scores, i, end);
       const isCapture = board[(m >> 6) & 63] !== 0 || (m >> 15) === 1;
       const isQuiet = !isCapture && ((m >> 12) & 7) === 0;
-      if (isQuiet && skipQuiets) continue;
+      if (isQuiet && skipQuiets && !(P.lmpKeepsChecks && givesDirectCheck(pos, m))) continue;
 
       let futile = false;
       if (best > -MATE_BOUND && hasPieces) {
         const lmrDepth = Math.max(0, depth - 1 - LMR[Math.min(depth, 63) * 64 + Math.min(moveCount + 1, 63)]);
         if (isQuiet) {
           // Late-move pruning: after enough quiet moves at low depth, the rest rarely matter.
-          if (!pvNode && depth <= P.lmpDepth && quietCount >= lmpLimit) { skipQuiets = true; continue; }
+          // Checks are kept: they are how short mates are found.
+          if (!pvNode && depth <= P.lmpDepth && quietCount >= lmpLimit && !skipQuiets) {
+            skipQuiets = true;
+            if (!(P.lmpKeepsChecks && givesDirectCheck(pos, m))) continue;
+          }
           // Futility: static eval plus a margin cannot reach alpha (checking moves excepted, below).
           if (!inCheck && lmrDepth <= 6 && staticEval + P.futilityBase + P.futilityMult * lmrDepth <= alpha) futile = true;
           if (lmrDepth <= 6 && !seeGe(pos, m, -P.seeQuietMult * lmrDepth * lmrDepth)) continue;
@@ -473,7 +508,7 @@ export class Engine {
       pos.makeMove(m);
       if (++this.nodes >= this.nextCheck) this.checkLimits();
       const givesCheck = pos.inCheck();
-      if (futile && !givesCheck) { pos.unmakeMove(); continue; }
+      if (futile && !givesCheck) { pos.unmakeMove(); if (this.stopped) return 0; continue; }
       this.keyLo[ply + 1] = pos.hashLo; this.keyHi[ply + 1] = pos.hashHi;
       moveCount++;
       if (isQuiet && quietCount < 64) this.quiets[qBase + quietCount++] = m;
