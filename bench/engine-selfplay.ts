@@ -34,6 +34,18 @@ const VARIANTS: Record<string, Variant> = {
   'no-pawns': { setup() {}, weights(w) { for (const t of [EVAL_TERMS.ISOLATED, EVAL_TERMS.DOUBLED, EVAL_TERMS.BACKWARD]) { w[2 * t] = 0; w[2 * t + 1] = 0; } } },
 };
 
+/** Scales the weights of terms [from, from + count) by `f` (both phases). */
+function scaled(from: number, count: number, f: number): Variant {
+  return { setup() {}, weights(w) { for (let i = from; i < from + count; i++) { w[2 * i] = Math.round(w[2 * i] * f); w[2 * i + 1] = Math.round(w[2 * i + 1] * f); } } };
+}
+for (const f of [0.5, 1.5]) {
+  VARIANTS[`passed-x${f}`] = scaled(EVAL_TERMS.PASSED, 17, f);
+  VARIANTS[`mobility-x${f}`] = scaled(EVAL_TERMS.MOBILITY, 4, f);
+  VARIANTS[`kingattack-x${f}`] = scaled(EVAL_TERMS.KING_ATTACK, 4, f);
+  VARIANTS[`shield-x${f}`] = scaled(EVAL_TERMS.SHIELD_NEAR, 3, f);
+  VARIANTS[`threats-x${f}`] = scaled(EVAL_TERMS.PAWN_THREAT, 4, f);
+}
+
 function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
