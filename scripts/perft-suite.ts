@@ -8,13 +8,11 @@
  * Positions are numbered from 1 in file order. Progress with an ETA (weighted by the expected
  * node counts) goes to stderr on a terminal only, never in pipes or under CI.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Position } from '../src/core/position.js';
+import { PerftEpdError, readPerftEpd, standardSuitePath, type PerftCase } from '../src/core/perft-epd.js';
 import { getBackend, type Backend } from '../src/backends.js';
 import { createProgress } from '../src/cli/progress.js';
 
-interface SuiteCase { index: number; fen: string; counts: Map<number, number>; }
 
 class UsageError extends Error {}
 
@@ -58,37 +56,18 @@ function parseArgs(args: string[]): Options {
   return opts;
 }
 
-/** The committed copy, else the shared folder beside the clone. */
-function defaultEpd(): string {
-  const candidates = [
-    new URL('../../test/data/perft-standard.epd', import.meta.url),
-    new URL('../../../shared/data/perft-standard.epd', import.meta.url),
-  ].map((u) => fileURLToPath(u));
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new UsageError(`perft-standard.epd not found (looked in ${candidates.join(', ')}); pass --file PATH`);
-  return found;
+function readSuite(path: string | undefined): PerftCase[] {
+  try {
+    return readPerftEpd(path ?? standardSuitePath());
+  } catch (err) {
+    if (err instanceof PerftEpdError) throw new UsageError(path === undefined ? `${err.message}; pass --file PATH` : `--file: ${err.message}`);
+    throw err;
+  }
 }
 
-function readSuite(path: string): SuiteCase[] {
-  if (!existsSync(path)) throw new UsageError(`--file: no such file '${path}'`);
-  const cases: SuiteCase[] = [];
-  readFileSync(path, 'utf8').split(/\r?\n/).forEach((text, i) => {
-    if (text.trim() === '' || text.startsWith('#')) return;
-    const [fen, ...rest] = text.split(';');
-    const counts = new Map<number, number>();
-    for (const field of rest) {
-      const m = /^\s*D(\d+)\s+(\d+)\s*$/.exec(field);
-      if (!m) throw new UsageError(`${path}:${i + 1}: expected ';D<depth> <nodes>', got '${field.trim()}'`);
-      counts.set(Number(m[1]), Number(m[2]));
-    }
-    cases.push({ index: cases.length + 1, fen: fen.trim(), counts });
-  });
-  return cases;
-}
+interface Job { c: PerftCase; depth: number; expected: number; }
 
-interface Job { c: SuiteCase; depth: number; expected: number; }
-
-function run(opts: Options, backend: Backend, suite: SuiteCase[]): number {
+function run(opts: Options, backend: Backend, suite: PerftCase[]): number {
   const selected = suite.filter((c) => c.index >= opts.from && c.index <= opts.to);
   if (selected.length === 0) throw new UsageError(`--positions ${opts.from}-${opts.to} selects nothing (the file has ${suite.length} positions)`);
   const jobs: Job[] = [];
@@ -134,7 +113,7 @@ function run(opts: Options, backend: Backend, suite: SuiteCase[]): number {
 async function main(): Promise<number> {
   try {
     const opts = parseArgs(process.argv.slice(2));
-    const suite = readSuite(opts.file ?? defaultEpd());
+    const suite = readSuite(opts.file);
     let backend: Backend;
     try {
       backend = await getBackend(opts.backend);

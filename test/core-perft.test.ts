@@ -5,9 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Position } from '../src/core/position.js';
+import { readPerftEpd, standardSuitePath } from '../src/core/perft-epd.js';
 import { perft, perftDivide } from '../src/core/perft.js';
 import { MoveGenerator } from '../src/core/movegen.js';
 import { rayWalkAttacks } from '../src/core/slider-attacks.js';
@@ -15,38 +14,7 @@ import { rayWalkAttacks } from '../src/core/slider-attacks.js';
 /** Largest expected leaf count run per (position, depth): ~30 M nodes in all, a few seconds. */
 const MAX_NODES = 1_000_000;
 
-interface PerftCase { line: number; fen: string; counts: Map<number, number>; }
-
-/** The committed copy first; then the shared folder beside a clone (CI) or on this machine. */
-function findEpd(): string {
-  const candidates = [
-    new URL('../../test/data/perft-standard.epd', import.meta.url), // from dist/test/
-    new URL('./data/perft-standard.epd', import.meta.url), // when run from source
-    new URL('../../../shared/data/perft-standard.epd', import.meta.url),
-  ].map((u) => fileURLToPath(u));
-  candidates.push('/work/shared/data/perft-standard.epd');
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`perft-standard.epd not found; looked in: ${candidates.join(', ')}`);
-  return found;
-}
-
-function readEpd(path: string): PerftCase[] {
-  const cases: PerftCase[] = [];
-  readFileSync(path, 'utf8').split(/\r?\n/).forEach((text, i) => {
-    if (text.trim() === '' || text.startsWith('#')) return;
-    const [fen, ...rest] = text.split(';');
-    const counts = new Map<number, number>();
-    for (const field of rest) {
-      const m = /^\s*D(\d+)\s+(\d+)\s*$/.exec(field);
-      if (!m) throw new Error(`${path}:${i + 1}: bad depth field '${field}'`);
-      counts.set(Number(m[1]), Number(m[2]));
-    }
-    cases.push({ line: i + 1, fen: fen.trim(), counts });
-  });
-  return cases;
-}
-
-const cases = readEpd(findEpd());
+const cases = readPerftEpd(standardSuitePath());
 
 test('the perft suite file is complete', () => {
   assert.ok(cases.length >= 127, `expected at least 127 positions, found ${cases.length}`);

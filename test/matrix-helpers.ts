@@ -1,7 +1,7 @@
 // Shared helpers for the matrix-model tests: a seeded PRNG and random positions reached by random
 // legal play from the standard perft suite (so they are legal and varied).
-import { readFileSync } from 'node:fs';
 import { Position } from '../src/core/position.js';
+import { readPerftEpd, standardSuitePath } from '../src/core/perft-epd.js';
 import { generateLegalMoves } from '../src/core/movegen.js';
 
 export function rng(seed: number): () => number {
@@ -17,20 +17,12 @@ export function rng(seed: number): () => number {
 
 export interface EpdEntry { fen: string; counts: number[] }
 
+/** The standard perft suite with counts indexed by depth. */
 export function readSuite(): EpdEntry[] {
-  // The suite may be vendored into the repository (data/) or live in the shared data folder.
-  const candidates = [new URL('../../data/perft-standard.epd', import.meta.url), new URL('file:///work/shared/data/perft-standard.epd')];
-  let text = '';
-  for (const c of candidates) { try { text = readFileSync(c, 'utf8'); break; } catch { /* next */ } }
-  if (text === '') throw new Error('perft-standard.epd not found (data/ or /work/shared/data/)');
-  return text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0 && !l.startsWith('#')).map((line) => {
-    const [fen, ...rest] = line.split(';').map((s) => s.trim());
+  return readPerftEpd(standardSuitePath()).map((c) => {
     const counts: number[] = [];
-    for (const d of rest) {
-      const m = /^D(\d+)\s+(\d+)$/.exec(d);
-      if (m) counts[Number(m[1])] = Number(m[2]);
-    }
-    return { fen, counts };
+    for (const [depth, nodes] of c.counts) counts[depth] = nodes;
+    return { fen: c.fen, counts };
   });
 }
 

@@ -26,8 +26,8 @@ export class FenError extends Error {
   }
 }
 
-/** Rights lost when a piece moves from or to a square (king and rook home squares). */
-const CASTLE_KEEP = new Uint8Array(64).fill(15);
+/** Castling rights kept when a piece moves from or to a square (king and rook home squares clear theirs). */
+export const CASTLE_KEEP = new Uint8Array(64).fill(15);
 CASTLE_KEEP[4] = 15 & ~(WHITE_OO | WHITE_OOO);
 CASTLE_KEEP[7] = 15 & ~WHITE_OO;
 CASTLE_KEEP[0] = 15 & ~WHITE_OOO;

@@ -15,7 +15,7 @@
  */
 import { MatrixError } from './errors.js';
 import { assertMatrix } from './mat8.js';
-import { Position as CorePosition, type Position } from '../core/position.js';
+import { CASTLE_KEEP, Position as CorePosition, type Position } from '../core/position.js';
 import {
   BLACK_OO, BLACK_OOO, KING, NO_SQUARE, PAWN, ROOK, WHITE_OO, WHITE_OOO, PIECE_LETTERS, squareName,
 } from '../core/types.js';
@@ -27,14 +27,6 @@ export const STRIDE = 40;
 export const COLOR_OFF = 32;
 export const OCC_OFF = 36;
 
-/** Rights kept when a piece moves from or to a square (king and rook home squares). */
-const CASTLE_KEEP = new Uint8Array(64).fill(15);
-CASTLE_KEEP[4] = 15 & ~(WHITE_OO | WHITE_OOO);
-CASTLE_KEEP[7] = 15 & ~WHITE_OO;
-CASTLE_KEEP[0] = 15 & ~WHITE_OOO;
-CASTLE_KEEP[60] = 15 & ~(BLACK_OO | BLACK_OOO);
-CASTLE_KEEP[63] = 15 & ~BLACK_OO;
-CASTLE_KEEP[56] = 15 & ~BLACK_OOO;
 
 /** Piece code (type | colour << 3) of a signed matrix entry. */
 export const codeOfEntry = (v: number): number => (v > 0 ? v : v < 0 ? -v | 8 : 0);
