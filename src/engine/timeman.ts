@@ -21,7 +21,7 @@ export function computeTimeBudget(limits: SearchLimits, side: number, moveOverhe
   if (time === undefined) return { timed: false, softMs: Infinity, hardMs: Infinity };
   const inc = Math.max(0, (side === 0 ? limits.winc : limits.binc) ?? 0);
   const available = Math.max(1, time - moveOverheadMs);
-  const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 25;
+  const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 20;
   let soft: number, hard: number;
   if (mtg === 1) {
     // Last move before the time control: use most of it, but keep a margin.
