@@ -8,7 +8,6 @@ import { MAX_MOVES, MoveGenerator, defaultGenerator } from './core/movegen.js';
 import { perft as corePerft } from './core/perft.js';
 import type { Position } from './core/position.js';
 import type { MoveGenBackend } from './core/backend.js';
-import type { SliderAttacks } from './core/slider-attacks.js';
 import { KIND_EN_PASSANT } from './core/move.js';
 
 /** What the search needs from a move generator (structurally the engine's MoveSource). */
@@ -61,43 +60,23 @@ export async function getBackend(name: string): Promise<Backend> {
   return backend;
 }
 
-// The specifiers are variables so that the build does not depend on modules other engineers
-// are still writing; the shapes are checked at run time instead.
-const MATRIX_MODULE = './matrix/backend.js';
-const BNN_MODULE = './bnn/backend.js';
-
-async function importBackendModule(name: BackendName, specifier: string): Promise<Record<string, unknown>> {
+/** Wraps a load failure (a missing build artefact, corrupt weights) in a BackendError. */
+async function load<T>(name: BackendName, loader: () => Promise<T>): Promise<T> {
   try {
-    return (await import(specifier)) as Record<string, unknown>;
+    return await loader();
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND') {
-      throw new BackendError(name, `the ${name} backend is not available in this build`);
-    }
-    throw new BackendError(name, `the ${name} backend failed to load: ${(err as Error).message}`);
+    // BnnWeightsError (missing or corrupt weights) already says what is wrong.
+    throw new BackendError(name, `the ${name} backend cannot start: ${(err as Error).message.split('\n')[0]}`);
   }
 }
 
 async function loadMatrix(): Promise<Backend> {
-  const mod = await importBackendModule('matrix', MATRIX_MODULE);
-  const impl = mod.matrixBackend as MoveGenBackend | undefined;
-  if (!impl || typeof impl.legalMoves !== 'function' || typeof impl.perft !== 'function') {
-    throw new BackendError('matrix', 'the matrix backend module does not export matrixBackend');
-  }
-  return { name: 'matrix', generator: legalMovesAsMoveSource(impl), perft: (pos, depth) => impl.perft(pos, depth) };
+  const { matrixBackend } = await load('matrix', () => import('./matrix/backend.js'));
+  return { name: 'matrix', generator: legalMovesAsMoveSource(matrixBackend), perft: (pos, depth) => matrixBackend.perft(pos, depth) };
 }
 
 async function loadBnn(): Promise<Backend> {
-  const mod = await importBackendModule('bnn', BNN_MODULE);
-  const load = mod.loadBnnSliders as (() => SliderAttacks) | undefined;
-  if (typeof load !== 'function') throw new BackendError('bnn', 'the bnn backend module does not export loadBnnSliders');
-  let sliders: SliderAttacks;
-  try {
-    sliders = load();
-  } catch (err) {
-    // BnnWeightsError (missing or corrupt weights) already says what is wrong.
-    throw new BackendError('bnn', `the bnn backend cannot start: ${(err as Error).message}`);
-  }
+  const sliders = await load('bnn', async () => (await import('./bnn/backend.js')).loadBnnSliders());
   const gen = new MoveGenerator(sliders);
   return { name: 'bnn', generator: gen, perft: (pos, depth) => corePerft(pos, depth, gen) };
 }

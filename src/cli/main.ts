@@ -31,23 +31,10 @@ Errors in the command line exit with status 2; see docs/cli.md.`;
 
 const out = (line: string): void => { process.stdout.write(line + '\n'); };
 
-// Other engineers' modules, loaded on demand so the CLI never depends on their progress.
-const DEMO_MODULE = '../matrix/demo.js';
-const BNN_CLI_MODULE = '../bnn/cli.js';
-const MATCH_MODULE = '../match/cli.js';
-
-async function runExternal(specifier: string, exportName: string, what: string, args: string[]): Promise<void> {
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(specifier)) as Record<string, unknown>;
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') throw new UsageError(`${what} is not available in this build`);
-    throw err;
-  }
-  const fn = mod[exportName];
-  if (typeof fn !== 'function') throw new UsageError(`${what} is not available in this build (no ${exportName})`);
-  const code = await (fn as (args: string[]) => unknown)(args);
-  if (typeof code === 'number' && code !== 0) process.exitCode = code;
+/** Commands with heavy modules are loaded on demand, so `play` and `uci` start fast. */
+async function runLoaded(run: (args: string[]) => number | Promise<number>, args: string[]): Promise<void> {
+  const code = await run(args);
+  if (code !== 0) process.exitCode = code;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -64,9 +51,9 @@ export async function main(argv: string[]): Promise<number> {
       await runUci(args);
       return 0;
     }
-    case 'demo': await runExternal(DEMO_MODULE, 'runMatrixDemo', 'the matrix demo', args); return 0;
-    case 'bnn': await runExternal(BNN_CLI_MODULE, 'runBnnCommand', 'the bnn command', args); return 0;
-    case 'match': await runExternal(MATCH_MODULE, 'runMatchCommand', 'the match command', args); return 0;
+    case 'demo': await runLoaded((await import('../matrix/demo.js')).runMatrixDemo, args); return 0;
+    case 'bnn': await runLoaded((await import('../bnn/cli.js')).runBnnCommand, args); return 0;
+    case 'match': await runLoaded((await import('../match/cli.js')).runMatchCommand, args); return 0;
     default:
       throw new UsageError(`unknown command '${command}': expected play, uci, perft, bench, demo, bnn, match or help`);
   }
