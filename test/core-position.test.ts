@@ -11,7 +11,7 @@ import { FenError, Position, START_FEN, type FenField } from '../src/core/positi
 import { MoveError, legalMoveList, parseSan, parseUciMove } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { gameStatus, type GameEnd } from '../src/core/status.js';
-import { NO_SQUARE } from '../src/core/types.js';
+import { NO_SQUARE, PAWN, WHITE, makePiece } from '../src/core/types.js';
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -318,4 +318,21 @@ test('game status: insufficient material', () => {
 test('threefold repetition ignores an en-passant square whose capture is illegal (FIDE 9.2.3)', () => {
   const pos = play('4k3/4p3/8/K2P3r/8/8/8/8 b - - 0 1', ['e5', 'Ka4', 'Kd8', 'Ka5', 'Ke8', 'Ka4', 'Kd8', 'Ka5', 'Ke8']);
   assertStatus(pos, 'repetition');
+});
+
+test('clone copies the whole state and the history, and is independent of the original', () => {
+  const pos = Position.startpos();
+  // Ng1-f3-g1 and back twice for both sides: the clone must see the repetitions too.
+  for (const u of ['g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1', 'f6g8']) pos.makeMove(parseUciMove(pos, u));
+  const copy = pos.clone();
+  assert.equal(copy.toFen(), pos.toFen());
+  assert.deepEqual([copy.hashLo, copy.hashHi, copy.ply], [pos.hashLo, pos.hashHi, pos.ply]);
+  assert.equal(copy.repetitions(), 2);
+  assert.equal(gameStatus(copy).reason, 'repetition');
+  copy.makeMove(parseUciMove(copy, 'e2e4'));
+  assert.equal(pos.board[12], makePiece(WHITE, PAWN), 'the original is untouched');
+  copy.unmakeMove();
+  for (let i = 0; i < 8; i++) copy.unmakeMove();
+  assert.equal(copy.toFen(), START_FEN);
+  assert.equal(pos.ply, 8);
 });

@@ -243,7 +243,11 @@ function emitPromotions(out: Int32Array, n: number, from: number, to: number): n
 /** The default generator (magic bitboards). */
 export const defaultGenerator = new MoveGenerator();
 
-export function generateLegalMoves(pos: Position, out: Int32Array, start: number, sliders?: SliderAttacks): number {
-  const gen = sliders === undefined || sliders === magicAttacks ? defaultGenerator : new MoveGenerator(sliders);
+const generators = new WeakMap<SliderAttacks, MoveGenerator>([[magicAttacks, defaultGenerator]]);
+
+/** Legal moves with any slider provider (one generator per provider, made on first use). */
+export function generateLegalMoves(pos: Position, out: Int32Array, start: number, sliders: SliderAttacks = magicAttacks): number {
+  let gen = generators.get(sliders);
+  if (gen === undefined) { gen = new MoveGenerator(sliders); generators.set(sliders, gen); }
   return gen.generate(pos, out, start);
 }

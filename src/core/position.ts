@@ -74,8 +74,17 @@ export class Position {
     return Position.fromFen(START_FEN);
   }
 
+  /** An independent copy, with the move history (so undo and repetitions work on it too). */
   clone(): Position {
-    const p = Position.fromFen(this.toFen());
+    const p = new Position();
+    p.board.set(this.board); p.pieceLo.set(this.pieceLo); p.pieceHi.set(this.pieceHi);
+    p.colorLo.set(this.colorLo); p.colorHi.set(this.colorHi); p.kingSq.set(this.kingSq);
+    p.side = this.side; p.castling = this.castling; p.ep = this.ep;
+    p.halfmove = this.halfmove; p.fullmove = this.fullmove;
+    p.hashLo = this.hashLo; p.hashHi = this.hashHi; p.ply = this.ply;
+    p.hMove = this.hMove.slice(); p.hCaptured = this.hCaptured.slice(); p.hCastling = this.hCastling.slice();
+    p.hEp = this.hEp.slice(); p.hHalfmove = this.hHalfmove.slice();
+    p.hHashLo = this.hHashLo.slice(); p.hHashHi = this.hHashHi.slice();
     return p;
   }
 
