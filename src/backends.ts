@@ -6,15 +6,9 @@
  */
 import { MAX_MOVES, MoveGenerator, defaultGenerator } from './core/movegen.js';
 import { perft as corePerft } from './core/perft.js';
+export type { MoveSource };
 import type { Position } from './core/position.js';
-import type { MoveGenBackend } from './core/backend.js';
-import { KIND_EN_PASSANT } from './core/move.js';
-
-/** What the search needs from a move generator (structurally the engine's MoveSource). */
-export interface MoveSource {
-  generate(pos: Position, out: Int32Array, start: number): number;
-  generateNoisy(pos: Position, out: Int32Array, start: number): number;
-}
+import { legalMovesAsMoveSource, type MoveSource } from './core/backend.js';
 
 export const BACKEND_NAMES = ['bitboard', 'matrix', 'bnn'] as const;
 export type BackendName = (typeof BACKEND_NAMES)[number];
@@ -79,27 +73,6 @@ async function loadBnn(): Promise<Backend> {
   const sliders = await load('bnn', async () => (await import('./bnn/backend.js')).loadBnnSliders());
   const gen = new MoveGenerator(sliders);
   return { name: 'bnn', generator: gen, perft: (pos, depth) => corePerft(pos, depth, gen) };
-}
-
-/**
- * A MoveGenBackend only lists legal moves; search also wants the noisy subset (captures,
- * en passant, promotions), which is the legal list filtered by the board.
- */
-export function legalMovesAsMoveSource(impl: Pick<MoveGenBackend, 'legalMoves'>): MoveSource {
-  const scratch = new Int32Array(MAX_MOVES);
-  return {
-    generate: (pos, out, start) => impl.legalMoves(pos, out, start),
-    generateNoisy(pos, out, start) {
-      const n = impl.legalMoves(pos, scratch, 0);
-      let end = start;
-      for (let i = 0; i < n; i++) {
-        const m = scratch[i];
-        const noisy = pos.board[(m >> 6) & 63] !== 0 || ((m >> 12) & 7) !== 0 || ((m >> 15) & 3) === KIND_EN_PASSANT;
-        if (noisy) out[end++] = m;
-      }
-      return end;
-    },
-  };
 }
 
 /** Perft split by root move with any backend: [move, nodes] pairs in generation order. */

@@ -1,7 +1,8 @@
 /** The backend registry: names, lazy loading, and the adapter from legal-move lists to MoveSource. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BACKEND_NAMES, BackendError, getBackend, legalMovesAsMoveSource, perftDivideWith } from '../src/backends.js';
+import { BACKEND_NAMES, BackendError, getBackend, perftDivideWith } from '../src/backends.js';
+import { legalMovesAsMoveSource } from '../src/core/backend.js';
 import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
 import { Position } from '../src/core/position.js';
 import { perft } from '../src/core/perft.js';

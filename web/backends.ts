@@ -5,12 +5,13 @@
  */
 import { defaultGenerator, MoveGenerator } from '../src/core/movegen.js';
 import { matrixBackend } from '../src/matrix/backend.js';
-import { legalMovesAsMoveSource, type MoveSource } from '../src/backends.js';
+import { legalMovesAsMoveSource, type MoveSource } from '../src/core/backend.js';
 import { referenceSliders } from '../src/bnn/infer.js';
 import { LAYOUT_16 } from '../src/bnn/network.js';
 import { decodeWeights, isComplete } from '../src/bnn/weights.js';
 
-export type { BackendName, MoveSource } from '../src/backends.js';
+export type { BackendName } from '../src/backends.js';
+export type { MoveSource } from '../src/core/backend.js';
 
 /** The matrix model's own legal move generator (noisy moves filtered from its legal list). */
 export const matrixSource: MoveSource = legalMovesAsMoveSource(matrixBackend);

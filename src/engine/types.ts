@@ -5,12 +5,8 @@
 import type { Position } from '../core/position.js';
 
 /** Any legal-move producer: the bitboard generator, the matrix model, the BNN backend. */
-export interface MoveSource {
-  /** Writes all legal moves of `pos` into out[start..]; returns the end index. */
-  generate(pos: Position, out: Int32Array, start: number): number;
-  /** Writes the legal captures (en passant included) and all promotions; returns the end index. */
-  generateNoisy(pos: Position, out: Int32Array, start: number): number;
-}
+export type { MoveSource } from '../core/backend.js';
+import type { MoveSource } from '../core/backend.js';
 
 export interface SearchLimits {
   depth?: number;
