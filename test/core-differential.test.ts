@@ -17,9 +17,8 @@
  *   after every double step. Every other field must match exactly.
  */
 import { test } from 'node:test';
+import { rng, suiteFens } from './helpers.js';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Chess, type Square } from 'chess.js';
 import { Position, START_FEN } from '../src/core/position.js';
 import { legalMoveList, moveToSan, parseSan } from '../src/core/notation.js';
@@ -27,21 +26,6 @@ import { KIND_EN_PASSANT, moveToUci } from '../src/core/move.js';
 import { gameStatus, isInsufficientMaterial, type GameEnd } from '../src/core/status.js';
 import { PAWN } from '../src/core/types.js';
 
-/** mulberry32: tiny, fast, good enough to pick moves reproducibly. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function suiteFens(): string[] {
-  const path = fileURLToPath(new URL('../../test/data/perft-standard.epd', import.meta.url));
-  return readFileSync(path, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '').map((l) => l.split(';')[0].trim());
-}
 
 function chessReason(c: Chess): GameEnd | undefined {
   if (c.isCheckmate()) return 'checkmate';

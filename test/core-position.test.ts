@@ -4,29 +4,14 @@
  * error is reported with its field and a specific message, and the game-status rules.
  */
 import { test } from 'node:test';
+import { rng, suiteFens } from './helpers.js';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { FenError, Position, START_FEN, type FenField } from '../src/core/position.js';
 import { MoveError, legalMoveList, parseSan, parseUciMove } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { gameStatus, type GameEnd } from '../src/core/status.js';
 import { NO_SQUARE, PAWN, WHITE, makePiece } from '../src/core/types.js';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function suiteFens(): string[] {
-  const path = fileURLToPath(new URL('../../test/data/perft-standard.epd', import.meta.url));
-  return readFileSync(path, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '').map((l) => l.split(';')[0].trim());
-}
 
 /** Everything make/unmake must restore, copied. */
 function snapshot(pos: Position) {

@@ -4,16 +4,8 @@ import { Position } from '../src/core/position.js';
 import { readPerftEpd, standardSuitePath } from '../src/core/perft-epd.js';
 import { generateLegalMoves } from '../src/core/movegen.js';
 
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng } from './helpers.js';
+import { rng } from './helpers.js';
 
 export interface EpdEntry { fen: string; counts: number[] }
 
