@@ -25,6 +25,7 @@ Commands:
   demo [...]   the matrix model demonstration
   bnn <sub> [...]   binary-neural-network tools (weights, training, verification)
   match --engine1 SPEC --engine2 SPEC [...]   play a match between two UCI engines (see match --help)
+  tune <selfplay|fit|export> [...]   evaluation tuning: self-play data, Texel fit (see tune help)
   help  this text
 
 Errors in the command line exit with status 2; see docs/cli.md.`;
@@ -54,8 +55,9 @@ export async function main(argv: string[]): Promise<number> {
     case 'demo': await runLoaded((await import('../matrix/demo.js')).runMatrixDemo, args); return 0;
     case 'bnn': await runLoaded((await import('../bnn/cli.js')).runBnnCommand, args); return 0;
     case 'match': await runLoaded((await import('../match/cli.js')).runMatchCommand, args); return 0;
+    case 'tune': await runLoaded((await import('../tune/cli.js')).runTuneCommand, args); return 0;
     default:
-      throw new UsageError(`unknown command '${command}': expected play, uci, perft, bench, demo, bnn, match or help`);
+      throw new UsageError(`unknown command '${command}': expected play, uci, perft, bench, demo, bnn, match, tune or help`);
   }
 }
 

@@ -14,6 +14,7 @@ import type { Position } from '../core/position.js';
 import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo } from '../core/attacks.js';
 import { bishopIndex, bishopTable, rookIndex, rookTable } from '../core/magic.js';
 import { MATERIAL_MG, PHASE_MAX, gamePhase, materialPstTerms } from './pst.js';
+import { TERM_WEIGHTS } from './eval-params.js';
 
 // ---- weights: one [mg, eg] pair per term ----
 
@@ -41,30 +42,9 @@ export const T = {
 } as const;
 export const TERM_COUNT = 39;
 
-export const EVAL_WEIGHTS = new Int16Array(TERM_COUNT * 2);
-{
-  const w = (i: number, mg: number, eg: number) => { EVAL_WEIGHTS[2 * i] = mg; EVAL_WEIGHTS[2 * i + 1] = eg; };
-  const passed = [[0, 0], [5, 10], [5, 15], [12, 25], [25, 45], [45, 80], [70, 120], [0, 0]];
-  const free = [[0, 0], [0, 2], [0, 4], [2, 8], [5, 15], [10, 25], [15, 40], [0, 0]];
-  for (let r = 0; r < 8; r++) { w(T.PASSED + r, passed[r][0], passed[r][1]); w(T.PASSED_FREE + r, free[r][0], free[r][1]); }
-  w(T.PASSED_KING, 0, 2);
-  w(T.ISOLATED, -10, -12);
-  w(T.DOUBLED, -8, -20);
-  w(T.BACKWARD, -8, -8);
-  w(T.MOBILITY + 0, 4, 4); w(T.MOBILITY + 1, 5, 5); w(T.MOBILITY + 2, 3, 5); w(T.MOBILITY + 3, 2, 4);
-  w(T.KING_ATTACK + 0, 8, 0); w(T.KING_ATTACK + 1, 6, 0); w(T.KING_ATTACK + 2, 8, 0); w(T.KING_ATTACK + 3, 12, 0);
-  w(T.SHIELD_NEAR, 12, 0);
-  w(T.SHIELD_FAR, 6, 0);
-  w(T.KING_OPEN_FILE, -20, 0);
-  w(T.BISHOP_PAIR, 30, 50);
-  w(T.ROOK_OPEN, 35, 12);
-  w(T.ROOK_SEMIOPEN, 15, 6);
-  w(T.TEMPO, 12, 0);
-  w(T.PAWN_THREAT, 50, 35);
-  w(T.MINOR_THREAT, 35, 30);
-  w(T.OUTPOST, 25, 15);
-  w(T.HANGING, 30, 20);
-}
+/** [mg, eg] weight pairs, from eval-params.ts (written by the Texel tuner). */
+export const EVAL_WEIGHTS = Int16Array.from(TERM_WEIGHTS);
+if (EVAL_WEIGHTS.length !== TERM_COUNT * 2) throw new Error(`eval-params.ts has ${EVAL_WEIGHTS.length / 2} terms, evaluate.ts expects ${TERM_COUNT}`);
 
 /** Mobility counts are centred so an average piece adds nothing (index 0 knight .. 3 queen). */
 const MOBILITY_CENTRE = Int32Array.of(4, 6, 6, 12);

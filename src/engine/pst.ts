@@ -9,140 +9,19 @@
  *   evaluateMaterialPst = white for White to move, -white for Black to move.
  * MG_TABLE / EG_TABLE already include the piece's material value; tables are indexed
  * [type * 64 + sq] from White's view (a1 = 0); types 0 (none) rows are zero.
- * The values are this project's own hand-set numbers.
+ * The values live in eval-params.ts, written by the Texel tuner (src/tune/, docs/strength.md).
  */
 import { BLACK, WHITE } from '../core/types.js';
 import type { Position } from '../core/position.js';
+import { MATERIAL_EG_VALUES, MATERIAL_MG_VALUES, PST_EG_DIAGRAMS, PST_MG_DIAGRAMS } from './eval-params.js';
 
 export const PHASE_MAX = 24;
 /** Phase contribution per piece type (index = type: -, P, B, N, R, Q, K). */
 export const PHASE_WEIGHT = Int32Array.of(0, 0, 1, 1, 2, 4, 0);
 
-/** Material values per type (index = type: -, P, B, N, R, Q, K). */
-export const MATERIAL_MG = Int32Array.of(0, 85, 340, 325, 480, 990, 0);
-export const MATERIAL_EG = Int32Array.of(0, 110, 345, 305, 530, 980, 0);
-
-// Tables are written as a board diagram (rank 8 first, a-file left) and converted to a1 = 0.
-const PAWN_MG = [
-   0,   0,   0,   0,   0,   0,   0,   0,
-  40,  45,  45,  50,  50,  45,  45,  40,
-  15,  20,  25,  30,  30,  25,  20,  15,
-   5,   8,  12,  22,  22,  12,   8,   5,
-   0,   2,   8,  18,  18,   6,   0,  -2,
-   2,   4,   6,   8,   8,   0,   4,   2,
-   0,   4,   4, -12, -12,   8,   8,   0,
-   0,   0,   0,   0,   0,   0,   0,   0,
-];
-const PAWN_EG = [
-   0,   0,   0,   0,   0,   0,   0,   0,
-  38,  38,  35,  32,  32,  35,  38,  38,
-  22,  22,  18,  15,  15,  18,  22,  22,
-  10,   9,   7,   5,   5,   7,   9,  10,
-   4,   4,   2,   1,   1,   2,   4,   4,
-   1,   1,   0,   0,   0,   0,   1,   1,
-   0,   0,   0,   0,   0,   0,   0,   0,
-   0,   0,   0,   0,   0,   0,   0,   0,
-];
-const KNIGHT_MG = [
-  -60, -30, -20, -15, -15, -20, -30, -60,
-  -25, -10,   5,  10,  10,   5, -10, -25,
-  -15,  10,  20,  25,  25,  20,  10, -15,
-  -10,   5,  18,  25,  25,  18,   5, -10,
-  -12,   2,  15,  18,  18,  15,   2, -12,
-  -18,   2,  10,  10,  10,  10,   2, -18,
-  -25, -15,   0,   3,   3,   0, -15, -25,
-  -50, -22, -25, -15, -15, -25, -22, -50,
-];
-const KNIGHT_EG = [
-  -40, -25, -18, -12, -12, -18, -25, -40,
-  -22, -10,  -2,   4,   4,  -2, -10, -22,
-  -15,   0,   8,  12,  12,   8,   0, -15,
-  -12,   4,  12,  16,  16,  12,   4, -12,
-  -12,   2,  10,  14,  14,  10,   2, -12,
-  -16,  -4,   2,   8,   8,   2,  -4, -16,
-  -25, -12,  -6,  -2,  -2,  -6, -12, -25,
-  -40, -28, -20, -14, -14, -20, -28, -40,
-];
-const BISHOP_MG = [
-  -20, -10, -10, -10, -10, -10, -10, -20,
-  -10,   0,   0,   0,   0,   0,   0, -10,
-   -8,   4,   8,  10,  10,   8,   4,  -8,
-   -6,   6,   6,  12,  12,   6,   6,  -6,
-   -6,   4,  10,  12,  12,  10,   4,  -6,
-   -4,   8,   8,   8,   8,   8,   8,  -4,
-   -8,  12,   4,   4,   4,   4,  12,  -8,
-  -20,  -8, -12,  -8,  -8, -12,  -8, -20,
-];
-const BISHOP_EG = [
-  -14,  -8,  -6,  -4,  -4,  -6,  -8, -14,
-   -8,  -2,   0,   2,   2,   0,  -2,  -8,
-   -6,   0,   4,   6,   6,   4,   0,  -6,
-   -4,   2,   6,   8,   8,   6,   2,  -4,
-   -4,   2,   6,   8,   8,   6,   2,  -4,
-   -6,   0,   4,   6,   6,   4,   0,  -6,
-   -8,  -2,   0,   2,   2,   0,  -2,  -8,
-  -14,  -8,  -6,  -4,  -4,  -6,  -8, -14,
-];
-const ROOK_MG = [
-    5,   8,   8,  10,  10,   8,   8,   5,
-   18,  22,  22,  24,  24,  22,  22,  18,
-   -4,   2,   4,   4,   4,   4,   2,  -4,
-   -8,  -2,   0,   2,   2,   0,  -2,  -8,
-  -10,  -4,  -2,   0,   0,  -2,  -4, -10,
-  -12,  -6,  -4,  -2,  -2,  -4,  -6, -12,
-  -14,  -6,  -4,  -2,  -2,  -4,  -6, -14,
-   -6,  -4,   2,   8,   8,   4,  -4,  -6,
-];
-const ROOK_EG = [
-    8,   8,   8,   8,   8,   8,   8,   8,
-   10,  12,  12,  12,  12,  12,  12,  10,
-    4,   4,   4,   4,   4,   4,   4,   4,
-    2,   2,   2,   2,   2,   2,   2,   2,
-    0,   0,   0,   0,   0,   0,   0,   0,
-   -2,  -2,  -2,  -2,  -2,  -2,  -2,  -2,
-   -4,  -4,  -4,  -4,  -4,  -4,  -4,  -4,
-   -4,  -2,   0,   0,   0,   0,  -2,  -4,
-];
-const QUEEN_MG = [
-  -15,  -8,  -6,  -4,  -4,  -6,  -8, -15,
-  -10, -12,  -4,   0,   0,  -4, -12, -10,
-   -6,  -2,   2,   4,   4,   2,  -2,  -6,
-   -6,  -2,   2,   4,   4,   2,  -2,  -6,
-   -6,  -2,   2,   4,   4,   2,  -2,  -6,
-   -8,   2,   2,   2,   2,   2,   2,  -8,
-  -10,  -2,   4,   2,   2,  -2,  -2, -10,
-  -15, -10,  -6,   2,  -4, -10, -10, -15,
-];
-const QUEEN_EG = [
-  -10,  -4,   0,   4,   4,   0,  -4, -10,
-   -4,   4,   8,  10,  10,   8,   4,  -4,
-    0,   8,  12,  14,  14,  12,   8,   0,
-    2,  10,  14,  18,  18,  14,  10,   2,
-    0,   8,  14,  16,  16,  14,   8,   0,
-   -4,   2,   8,  10,  10,   8,   2,  -4,
-  -10,  -6,  -2,   0,   0,  -2,  -6, -10,
-  -18, -14, -10,  -8,  -8, -10, -14, -18,
-];
-const KING_MG = [
-  -50, -50, -50, -55, -55, -50, -50, -50,
-  -45, -45, -45, -50, -50, -45, -45, -45,
-  -40, -40, -40, -45, -45, -40, -40, -40,
-  -35, -35, -40, -45, -45, -40, -35, -35,
-  -25, -30, -30, -40, -40, -30, -30, -25,
-  -10, -15, -20, -25, -25, -20, -15, -10,
-   12,  10,  -4, -12, -12,  -6,  12,  14,
-   14,  28,   8, -12,   0,  -8,  30,  20,
-];
-const KING_EG = [
-  -60, -35, -25, -20, -20, -25, -35, -60,
-  -30, -10,   0,   4,   4,   0, -10, -30,
-  -22,   0,  12,  18,  18,  12,   0, -22,
-  -20,   4,  18,  24,  24,  18,   4, -20,
-  -22,   0,  14,  20,  20,  14,   0, -22,
-  -25,  -6,   6,  10,  10,   6,  -6, -25,
-  -35, -15,  -6,  -2,  -2,  -6, -15, -35,
-  -60, -40, -28, -22, -22, -28, -40, -60,
-];
+/** Material values per type (index = type: -, P, B, N, R, Q, K); tuned values from eval-params.ts. */
+export const MATERIAL_MG = Int32Array.from(MATERIAL_MG_VALUES);
+export const MATERIAL_EG = Int32Array.from(MATERIAL_EG_VALUES);
 
 /** Piece-square bonus only (no material), [type * 64 + sq], White's view. */
 export const PST_MG = new Int32Array(7 * 64);
@@ -153,8 +32,7 @@ export const EG_TABLE = new Int32Array(7 * 64);
 
 {
   // Type order: PAWN=1, BISHOP=2, KNIGHT=3, ROOK=4, QUEEN=5, KING=6.
-  const mg = [null, PAWN_MG, BISHOP_MG, KNIGHT_MG, ROOK_MG, QUEEN_MG, KING_MG];
-  const eg = [null, PAWN_EG, BISHOP_EG, KNIGHT_EG, ROOK_EG, QUEEN_EG, KING_EG];
+  const mg = PST_MG_DIAGRAMS, eg = PST_EG_DIAGRAMS;
   for (let t = 1; t <= 6; t++) {
     for (let sq = 0; sq < 64; sq++) {
       const diagram = sq ^ 56; // diagram index: rank 8 first

@@ -1,0 +1,81 @@
+/** `matrix-chess tune fit` and `tune export` (see cli.ts and docs/strength.md). */
+import { existsSync, writeFileSync } from 'node:fs';
+import { parseCommandArgs, parseIntIn } from '../cli/args.js';
+import { UsageError } from '../cli/errors.js';
+import { createProgress } from '../cli/progress.js';
+import { PgnError } from '../match/pgn-read.js';
+import { TuningSetBuilder, extractFromPgn } from './dataset.js';
+import { currentEvalParams, formatEvalParams } from './eval-params-source.js';
+import { fitK, meanSquaredError, paramsFromValues, tune, valuesFromParams } from './texel.js';
+
+const DEFAULT_OUT = 'src/engine/eval-params.ts';
+
+function parseNumber(what: string, text: string | undefined, dflt: number, min: number, max: number): number {
+  if (text === undefined) return dflt;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new UsageError(`${what}: '${text}' is not a number from ${min} to ${max}`);
+  return n;
+}
+
+export async function fitCommand(args: string[], out: (line: string) => void): Promise<void> {
+  const { values } = parseCommandArgs('tune fit', args, {
+    pgn: { type: 'string' }, out: { type: 'string' }, iterations: { type: 'string' }, 'skip-plies': { type: 'string' },
+    lambda: { type: 'string' }, lr: { type: 'string' }, 'hold-out': { type: 'string' },
+  }, 0);
+  const pgnArg = values.pgn as string | undefined;
+  if (!pgnArg) throw new UsageError('tune fit: --pgn FILE[,FILE...] is required (games to learn from)');
+  const paths = pgnArg.split(',').filter((p) => p !== '');
+  for (const p of paths) if (!existsSync(p)) throw new UsageError(`tune fit: --pgn: no such file '${p}'`);
+  const outPath = (values.out as string | undefined) ?? DEFAULT_OUT;
+  const iterations = values.iterations === undefined ? 1500 : parseIntIn('--iterations', values.iterations as string, 0, 1_000_000);
+  const skipPlies = values['skip-plies'] === undefined ? 6 : parseIntIn('--skip-plies', values['skip-plies'] as string, 0, 1000);
+  const holdOut = values['hold-out'] === undefined ? 10 : parseIntIn('--hold-out', values['hold-out'] as string, 2, 1_000_000);
+  const lambda = parseNumber('--lambda', values.lambda as string | undefined, 2e-7, 0, 1);
+  const lr = parseNumber('--lr', values.lr as string | undefined, 1, 1e-6, 1000);
+
+  const t0 = Date.now();
+  const train = new TuningSetBuilder(), validation = new TuningSetBuilder();
+  let stats;
+  try {
+    stats = extractFromPgn(paths, { skipPlies }, train, validation, holdOut);
+  } catch (e) {
+    if (e instanceof PgnError) throw new UsageError(`tune fit: ${e.message}`);
+    throw e;
+  }
+  const trainSet = train.build(), validSet = validation.build();
+  out(`data: ${stats.games} games (${stats.skippedGames} unfinished skipped), ${stats.positions} positions after ply ${skipPlies}: `
+    + `${stats.kept} quiet kept, ${stats.inCheck} in check, ${stats.notQuiet} with a winning capture; `
+    + `train ${trainSet.count}, validation ${validSet.count} (every ${holdOut}th game); ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (trainSet.count === 0) throw new UsageError('tune fit: no positions to learn from');
+
+  const start = paramsFromValues(currentEvalParams());
+  const k = fitK(trainSet, start);
+  const before = { train: meanSquaredError(trainSet, start, k), valid: meanSquaredError(validSet, start, k) };
+  out(`K = ${k.toFixed(4)}; error before: train ${before.train.toFixed(6)}, validation ${before.valid.toFixed(6)}`);
+
+  const progress = createProgress('tuning');
+  const t1 = Date.now();
+  const tuned = tune(trainSet, start, {
+    k, iterations, lr, lambda, reportEvery: 10,
+    onProgress: (it) => progress.update(it, iterations),
+  });
+  progress.finish();
+  const rounded = paramsFromValues(valuesFromParams(tuned));
+  const after = { train: meanSquaredError(trainSet, rounded, k), valid: meanSquaredError(validSet, rounded, k) };
+  out(`error after ${iterations} iterations (${((Date.now() - t1) / 1000).toFixed(0)} s): train ${after.train.toFixed(6)}, validation ${after.valid.toFixed(6)}`);
+
+  const provenance = [
+    `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --lr ${lr} --hold-out ${holdOut}`,
+    `Data: ${stats.games} games, ${trainSet.count} training and ${validSet.count} validation positions (quiet, labelled by game result).`,
+    `K = ${k.toFixed(4)}; mean squared error train ${before.train.toFixed(6)} -> ${after.train.toFixed(6)}, validation ${before.valid.toFixed(6)} -> ${after.valid.toFixed(6)}.`,
+  ];
+  writeFileSync(outPath, formatEvalParams(valuesFromParams(tuned), provenance));
+  out(`wrote ${outPath} (rebuild with npm run build to use it)`);
+}
+
+export async function exportCommand(args: string[], out: (line: string) => void): Promise<void> {
+  const { values } = parseCommandArgs('tune export', args, { out: { type: 'string' } }, 0);
+  const outPath = (values.out as string | undefined) ?? DEFAULT_OUT;
+  writeFileSync(outPath, formatEvalParams(currentEvalParams(), ['Exported by `matrix-chess tune export`: the weights the engine was built with.']));
+  out(`wrote ${outPath}`);
+}

@@ -1,0 +1,44 @@
+/**
+ * Runs self-play games on worker threads (one engine per thread) and hands them back in index
+ * order, so the output file is the same whatever the thread count.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Opening } from '../match/openings.js';
+import type { SelfplayGame, SelfplayGameSpec } from './selfplay.js';
+
+export interface SelfplayRunOptions {
+  games: number;
+  nodes: number;
+  seed: number;
+  randomPlies: number;
+  openings: Opening[];
+  workers: number;
+  /** Called in index order. */
+  onGame: (game: SelfplayGame) => void;
+}
+
+export function runSelfplay(opts: SelfplayRunOptions): Promise<void> {
+  const specs: SelfplayGameSpec[] = [];
+  for (let i = 0; i < opts.games; i++) {
+    specs.push({ index: i, seed: opts.seed, nodes: opts.nodes, randomPlies: opts.randomPlies, opening: opts.openings[i % opts.openings.length] });
+  }
+  return new Promise((resolve, reject) => {
+    if (specs.length === 0) { resolve(); return; }
+    const done = new Map<number, SelfplayGame>();
+    let next = 0, emitted = 0, failed = false;
+    const workers: Worker[] = [];
+    const stopAll = (): void => { for (const w of workers) void w.terminate(); };
+    for (let i = 0; i < Math.min(opts.workers, specs.length); i++) {
+      const worker = new Worker(new URL('./selfplay-worker.js', import.meta.url));
+      workers.push(worker);
+      const feed = (): void => { if (next < specs.length) worker.postMessage(specs[next++]); };
+      worker.on('message', (g: SelfplayGame) => {
+        done.set(g.index, g);
+        while (done.has(emitted)) { opts.onGame(done.get(emitted)!); done.delete(emitted); emitted++; }
+        if (emitted === specs.length) { stopAll(); resolve(); } else feed();
+      });
+      worker.on('error', (e) => { if (!failed) { failed = true; stopAll(); reject(e); } });
+      feed();
+    }
+  });
+}

@@ -1,0 +1,10 @@
+/** Worker thread for self-play: plays the games it is sent, one at a time, and returns them. */
+import { parentPort } from 'node:worker_threads';
+import { playSelfplayGame, selfplayEngine, type SelfplayGameSpec } from './selfplay.js';
+
+if (!parentPort) throw new Error('selfplay-worker.js must run as a worker thread');
+const port = parentPort;
+const engine = selfplayEngine();
+port.on('message', (spec: SelfplayGameSpec) => {
+  port.postMessage(playSelfplayGame(engine, spec));
+});

@@ -1,0 +1,158 @@
+/**
+ * Texel tuning: choose the evaluation weights that best predict game results.
+ *
+ *   E(P) = mean_i (r_i - sigma(K * white_i(P) / 400))^2 + lambda * sum_{piece-square p} (P_p - P0_p)^2
+ *   sigma(x) = 1 / (1 + 10^-x)
+ *
+ * r_i is the game result, white_i the evaluation (linear in P, see dataset.ts). K is fitted once to
+ * the starting weights (golden-section search), then P is optimised by full-batch Adam. The L2
+ * term keeps piece-square entries that few positions see near their starting values instead of
+ * letting noise move them (Adam's steps do not shrink with a small gradient).
+ */
+import { TERM_COUNT } from '../engine/evaluate.js';
+import { PHASE_MAX } from '../engine/pst.js';
+import { MATERIAL_SLOT, PARAM_COUNT, PST_SLOT, SLOT_COUNT, type TuningSet } from './dataset.js';
+import type { EvalParamValues } from './eval-params-source.js';
+
+export function paramsFromValues(v: EvalParamValues): Float64Array {
+  const p = new Float64Array(PARAM_COUNT);
+  for (let i = 0; i < 2 * TERM_COUNT; i++) p[i] = v.terms[i];
+  for (let t = 1; t <= 5; t++) { p[2 * (MATERIAL_SLOT + t - 1)] = v.materialMg[t]; p[2 * (MATERIAL_SLOT + t - 1) + 1] = v.materialEg[t]; }
+  for (let t = 1; t <= 6; t++) {
+    for (let sq = 0; sq < 64; sq++) {
+      const s = PST_SLOT + (t - 1) * 64 + sq;
+      p[2 * s] = v.pstMg[t * 64 + sq]; p[2 * s + 1] = v.pstEg[t * 64 + sq];
+    }
+  }
+  return p;
+}
+
+/** Rounds to integers; the king's material and type-0 rows stay 0. */
+export function valuesFromParams(p: Float64Array): EvalParamValues {
+  const r = (x: number) => Math.round(x) | 0;
+  const v: EvalParamValues = {
+    materialMg: [0, 0, 0, 0, 0, 0, 0], materialEg: [0, 0, 0, 0, 0, 0, 0],
+    pstMg: new Array(7 * 64).fill(0), pstEg: new Array(7 * 64).fill(0), terms: new Array(2 * TERM_COUNT).fill(0),
+  };
+  for (let i = 0; i < 2 * TERM_COUNT; i++) v.terms[i] = r(p[i]);
+  for (let t = 1; t <= 5; t++) { v.materialMg[t] = r(p[2 * (MATERIAL_SLOT + t - 1)]); v.materialEg[t] = r(p[2 * (MATERIAL_SLOT + t - 1) + 1]); }
+  for (let t = 1; t <= 6; t++) {
+    for (let sq = 0; sq < 64; sq++) {
+      const s = PST_SLOT + (t - 1) * 64 + sq;
+      v.pstMg[t * 64 + sq] = r(p[2 * s]); v.pstEg[t * 64 + sq] = r(p[2 * s + 1]);
+    }
+  }
+  return v;
+}
+
+/** The evaluation of position i (White's view) in real arithmetic, as the tuner sees it. */
+export function modelEval(set: TuningSet, p: Float64Array, i: number): number {
+  let mg = 0, eg = 0;
+  for (let j = set.offsets[i], end = set.offsets[i + 1]; j < end; j++) {
+    const s = set.slots[j], x = set.coefs[j];
+    mg += x * p[2 * s]; eg += x * p[2 * s + 1];
+  }
+  return mg * set.mgFactor[i] + eg * set.egFactor[i] + set.mopUp[i];
+}
+
+/**
+ * The same with the engine's integer arithmetic (truncating taper and scale). With integer
+ * weights this equals evaluate() from White's view exactly: the tests hold the dataset to that.
+ */
+export function exactEval(set: TuningSet, p: Float64Array, i: number): number {
+  let mg = 0, eg = 0;
+  for (let j = set.offsets[i], end = set.offsets[i + 1]; j < end; j++) {
+    const s = set.slots[j], x = set.coefs[j];
+    mg += x * p[2 * s]; eg += x * p[2 * s + 1];
+  }
+  const phase = set.phase[i], scale = set.scale[i];
+  let white = Math.trunc((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX);
+  if (scale !== 64) white = Math.trunc(white * scale / 64);
+  else white += set.mopUp[i];
+  return white | 0;
+}
+
+const LN10 = Math.log(10);
+
+function sigmoid(k: number, e: number): number {
+  return 1 / (1 + Math.exp(-LN10 * k * e / 400));
+}
+
+/** Mean squared error of the result prediction over the set (no regularisation). */
+export function meanSquaredError(set: TuningSet, p: Float64Array, k: number): number {
+  let sum = 0;
+  for (let i = 0; i < set.count; i++) {
+    const d = set.result[i] - sigmoid(k, modelEval(set, p, i));
+    sum += d * d;
+  }
+  return set.count === 0 ? 0 : sum / set.count;
+}
+
+/** The K that minimises the error for fixed weights (golden-section search on [lo, hi]). */
+export function fitK(set: TuningSet, p: Float64Array, lo = 0.1, hi = 4, iterations = 40): number {
+  const g = (Math.sqrt(5) - 1) / 2;
+  let a = lo, b = hi;
+  let c = b - g * (b - a), d = a + g * (b - a);
+  let fc = meanSquaredError(set, p, c), fd = meanSquaredError(set, p, d);
+  for (let it = 0; it < iterations; it++) {
+    if (fc < fd) { b = d; d = c; fd = fc; c = b - g * (b - a); fc = meanSquaredError(set, p, c); }
+    else { a = c; c = d; fc = fd; d = a + g * (b - a); fd = meanSquaredError(set, p, d); }
+  }
+  return (a + b) / 2;
+}
+
+export interface TuneOptions {
+  k: number;
+  iterations: number;
+  /** Adam step size in centipawns. */
+  lr: number;
+  /** L2 pull of piece-square entries towards their starting values. */
+  lambda: number;
+  /** Called every `reportEvery` iterations with the training error (before the step). */
+  onProgress?: (iteration: number, mse: number) => void;
+  reportEvery?: number;
+}
+
+/** Which parameters the tuner may change: all but the king's (absent) material and never-seen entries. */
+function regularised(paramIndex: number): boolean {
+  return (paramIndex >> 1) >= PST_SLOT;
+}
+
+/** Full-batch Adam on E(P). Returns the tuned parameters (start is not modified). */
+export function tune(set: TuningSet, start: Float64Array, opts: TuneOptions): Float64Array {
+  const p = start.slice();
+  const grad = new Float64Array(PARAM_COUNT), m = new Float64Array(PARAM_COUNT), v = new Float64Array(PARAM_COUNT);
+  const b1 = 0.9, b2 = 0.999, eps = 1e-8;
+  const scale = LN10 * opts.k / 400;
+  const every = opts.reportEvery ?? 50;
+  for (let it = 1; it <= opts.iterations; it++) {
+    grad.fill(0);
+    let sum = 0;
+    for (let i = 0; i < set.count; i++) {
+      const s = sigmoid(opts.k, modelEval(set, p, i));
+      const d = set.result[i] - s;
+      sum += d * d;
+      // d/dwhite of (r - s)^2 = -2 (r - s) s (1 - s) * ln10 * K / 400
+      const gw = (-2 * d * s * (1 - s) * scale) / set.count;
+      const gm = gw * set.mgFactor[i], ge = gw * set.egFactor[i];
+      for (let j = set.offsets[i], end = set.offsets[i + 1]; j < end; j++) {
+        const sl = set.slots[j], x = set.coefs[j];
+        grad[2 * sl] += x * gm; grad[2 * sl + 1] += x * ge;
+      }
+    }
+    if (opts.onProgress && (it === 1 || it % every === 0)) opts.onProgress(it, sum / Math.max(1, set.count));
+    const c1 = 1 - Math.pow(b1, it), c2 = 1 - Math.pow(b2, it);
+    for (let q = 0; q < PARAM_COUNT; q++) {
+      let g = grad[q];
+      if (regularised(q)) g += 2 * opts.lambda * (p[q] - start[q]);
+      if (g === 0 && m[q] === 0) continue;
+      m[q] = b1 * m[q] + (1 - b1) * g;
+      v[q] = b2 * v[q] + (1 - b2) * g * g;
+      p[q] -= opts.lr * (m[q] / c1) / (Math.sqrt(v[q] / c2) + eps);
+    }
+  }
+  return p;
+}
+
+/** Slot count, re-exported for reports. */
+export { SLOT_COUNT };
