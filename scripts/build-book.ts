@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { Position } from '../src/core/position.js';
 import { parseUciMove } from '../src/core/notation.js';
 import { loadOpenings } from '../src/match/openings.js';
-import { readPgnGames } from '../src/match/pgn-read.js';
+import { readPgnGames } from '../src/core/pgn-read.js';
 import { encodeBookMove, keyToHex, polyglotKey, writeBook, type BookEntry, type BookKey } from '../src/book/polyglot.js';
 
 interface Args { openings: string[]; pgn: string[]; plies: number; minCount: number; out: string }

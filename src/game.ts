@@ -8,6 +8,7 @@ import { moveToUci } from './core/move.js';
 import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from './core/notation.js';
 import { gameStatus, type GameStatus } from './core/status.js';
 import { perft as corePerft } from './core/perft.js';
+import { writePgnGame, type PgnResult } from './core/pgn.js';
 
 const UCI_SHAPE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 
@@ -67,33 +68,22 @@ export class Game {
   /** Leaf count of the legal move tree to `depth` plies (bitboard core). */
   perft(depth: number): number { return corePerft(this.pos, depth); }
 
-  /** The game as PGN movetext with headers. */
+  /**
+   * The game as PGN (src/core/pgn.ts writes it): the seven-tag roster from `headers` (missing
+   * ones are '?'), the result from the position when the game is over, SetUp/FEN for a custom
+   * start, and any other headers after those.
+   */
   pgn(headers: Record<string, string> = {}): string {
     const tags: Record<string, string> = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*', ...headers };
     const st = this.status();
     if (tags.Result === '*' && st.over) tags.Result = st.reason === 'checkmate' ? (st.winner === 'white' ? '1-0' : '0-1') : '1/2-1/2';
-    if (this.startFen !== START_FEN) { tags.SetUp = '1'; tags.FEN = this.startFen; }
-    const start = Position.fromFen(this.startFen);
-    let num = start.fullmove, white = start.side === 0;
-    const parts: string[] = [];
-    this.sanHistory.forEach((san, i) => {
-      if (white) parts.push(`${num}.`); else if (i === 0) parts.push(`${num}...`);
-      parts.push(san);
-      if (!white) num++;
-      white = !white;
+    const result = (['1-0', '0-1', '1/2-1/2'].includes(tags.Result) ? tags.Result : '*') as PgnResult;
+    const roster = new Set(['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result', 'SetUp', 'FEN', 'PlyCount']);
+    return writePgnGame({
+      event: tags.Event, site: tags.Site, date: tags.Date, round: tags.Round, white: tags.White, black: tags.Black,
+      result, fen: this.startFen, san: this.sanHistory,
+      extraTags: Object.entries(tags).filter(([k]) => !roster.has(k)),
     });
-    parts.push(tags.Result);
-    const head = Object.entries(tags).map(([k, v]) => `[${k} "${v.replace(/["\\]/g, '\\$&')}"]`).join('\n');
-    return `${head}\n\n${wrap(parts.join(' '), 80)}\n`;
   }
 }
 
-function wrap(text: string, width: number): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) { lines.push(line); line = word; } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.join('\n');
-}

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { Chess } from 'chess.js';
 import { Position, START_FEN } from '../src/core/position.js';
 import { moveToSan, parseUciMove } from '../src/core/notation.js';
-import { writePgnGame } from '../src/match/pgn.js';
+import { writePgnGame } from '../src/core/pgn.js';
 import { ScoreAdjudicator, faultVerdict, ruleVerdict } from '../src/match/adjudicate.js';
 import { parseOpeningLine, parseOpenings, OpeningError } from '../src/match/openings.js';
-import { readPgnGames, PgnError } from '../src/match/pgn-read.js';
+import { readPgnGames, PgnError } from '../src/core/pgn-read.js';
 import { moveToUci } from '../src/core/move.js';
 
 function play(fen: string, uci: string[]): { pos: Position; san: string[] } {

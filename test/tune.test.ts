@@ -13,8 +13,8 @@ import { MATERIAL_SLOT, TuningSetBuilder, extractFromPgn, isQuiet, type TuningSe
 import { currentEvalParams, formatEvalParams } from '../src/tune/eval-params-source.js';
 import { exactEval, fitK, meanSquaredError, modelEval, paramsFromValues, tune, valuesFromParams } from '../src/tune/texel.js';
 import { playSelfplayGame, selfplayEngine } from '../src/tune/selfplay.js';
-import { readPgnGames } from '../src/match/pgn-read.js';
-import { writePgnGame } from '../src/match/pgn.js';
+import { readPgnGames } from '../src/core/pgn-read.js';
+import { writePgnGame } from '../src/core/pgn.js';
 import { START_FEN } from '../src/core/position.js';
 import { rng } from './helpers.js';
 
@@ -94,10 +94,28 @@ test('tuning recovers a changed piece value from labels it generated', () => {
   const set = setOf(positions);
   for (let i = 0; i < set.count; i++) set.result[i] = 1 / (1 + Math.pow(10, -k * modelEval(set, truth, i) / 400));
   const before = meanSquaredError(set, start, k);
-  const tuned = tune(set, start, { k, iterations: 400, lr: 2, lambda: 1e-5 });
+  const tuned = tune(set, start, { k, iterations: 400, lr: 2, lambda: 0 }).params;
   const after = meanSquaredError(set, tuned, k);
   assert.ok(after < before / 5, `error ${before} -> ${after}`);
   assert.ok(tuned[knightMg] - start[knightMg] > 60, `knight mg moved ${tuned[knightMg] - start[knightMg]}`);
+});
+
+test('tuning stops where the held-out error is lowest', () => {
+  const positions = randomPositions(800, 17).filter((p) => Math.abs(evaluate(p)) < 1500);
+  const start = paramsFromValues(currentEvalParams());
+  const k = 1.1;
+  const truth = start.slice();
+  truth[2 * (MATERIAL_SLOT + 3)] += 150; truth[2 * (MATERIAL_SLOT + 3) + 1] += 150; // rooks
+  const train = setOf(positions.slice(0, 600)), valid = setOf(positions.slice(600));
+  for (let i = 0; i < train.count; i++) train.result[i] = 1 / (1 + Math.pow(10, -k * modelEval(train, truth, i) / 400));
+  // Held-out labels that disagree with the training labels: any step makes them worse.
+  for (let i = 0; i < valid.count; i++) valid.result[i] = 1 / (1 + Math.pow(10, -k * modelEval(valid, start, i) / 400));
+  const r = tune(train, start, { k, iterations: 100, lr: 2, lambda: 0, validation: valid, reportEvery: 10 });
+  assert.equal(r.bestIteration, 0);
+  assert.deepEqual(Array.from(r.params), Array.from(start));
+  const free = tune(train, start, { k, iterations: 100, lr: 2, lambda: 0, reportEvery: 10 });
+  assert.equal(free.bestIteration, 100);
+  assert.ok(meanSquaredError(train, free.params, k) < meanSquaredError(train, start, k));
 });
 
 test('isQuiet: no check, no winning capture', () => {

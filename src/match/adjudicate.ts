@@ -6,7 +6,7 @@
  */
 import { GAME_END_TEXT, gameStatus, type GameEnd } from '../core/status.js';
 import type { Position } from '../core/position.js';
-import type { PgnResult } from './pgn.js';
+import type { PgnResult } from '../core/pgn.js';
 import type { Score } from './uci-engine.js';
 
 export interface Verdict {

@@ -8,7 +8,7 @@ import { MoveError, moveToSan, parseUciMove } from '../core/notation.js';
 import { BISHOP, KING, KNIGHT } from '../core/types.js';
 import { ScoreAdjudicator, faultVerdict, ruleVerdict, type DrawRule, type ResignRule, type Verdict } from './adjudicate.js';
 import type { Opening } from './openings.js';
-import { pgnDate, writePgnGame } from './pgn.js';
+import { pgnDate, writePgnGame } from '../core/pgn.js';
 import { eloPentanomial, eloTrinomial, pairBucket, sprt, type EloEstimate, type SprtConfig, type SprtState } from './stats.js';
 import { UciEngine, type EngineSpec, type Score } from './uci-engine.js';
 

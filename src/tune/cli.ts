@@ -12,15 +12,16 @@ import { parseCommandArgs, parseIntIn } from '../cli/args.js';
 import { UsageError } from '../cli/errors.js';
 import { createProgress } from '../cli/progress.js';
 import { loadOpenings, OpeningError } from '../match/openings.js';
-import { pgnDate, writePgnGame } from '../match/pgn.js';
+import { pgnDate, writePgnGame } from '../core/pgn.js';
 import { runSelfplay } from './selfplay-run.js';
 
 export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
   selfplay --games N [--nodes 4000] [--seed 1] [--random-plies 2] [--workers N]
            [--openings data/openings/balanced.txt] --out FILE.pgn
   fit      --pgn FILE[,FILE...] [--out src/engine/eval-params.ts] [--iterations 1500]
-           [--skip-plies 8] [--lambda 0.0002] [--lr 1] [--seed-from current]
-  export   [--out src/engine/eval-params.ts]`;
+           [--skip-plies 6] [--lambda 1e-5] [--lr 1] [--hold-out 5] [--freeze terms,material,pst]
+           [--json FILE] [--verbose]
+  export   [--out src/engine/eval-params.ts] [--json FILE]`;
 
 const out = (line: string): void => { process.stdout.write(line + '\n'); };
 

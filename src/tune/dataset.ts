@@ -11,12 +11,13 @@
  * the two taper factors and the mop-up constant.
  */
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { Position } from '../core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
 import { evaluateFeatures, TERM_COUNT } from '../engine/evaluate.js';
 import { PHASE_MAX } from '../engine/pst.js';
 import { seeGe } from '../engine/see.js';
-import { readPgnGames } from '../match/pgn-read.js';
+import { readPgnGames } from '../core/pgn-read.js';
 
 /** Slot layout: terms, then material for P B N R Q, then piece-square for types 1..6 x 64 squares. */
 export const MATERIAL_SLOT = TERM_COUNT;
@@ -115,6 +116,12 @@ export class TuningSetBuilder {
   }
 }
 
+/** A PGN file's text; `.gz` files (how the repository keeps its game collections) are unpacked. */
+export function readPgnText(path: string): string {
+  const bytes = readFileSync(path);
+  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+
 const RESULT_VALUE: Record<string, number> = { '1-0': 1, '0-1': 0, '1/2-1/2': 0.5 };
 
 /**
@@ -125,7 +132,7 @@ export function extractFromPgn(paths: string[], opts: ExtractOptions, train: Tun
   validation?: TuningSetBuilder, holdOutEvery = 10): ExtractStats {
   const stats: ExtractStats = { games: 0, skippedGames: 0, positions: 0, kept: 0, notQuiet: 0, inCheck: 0 };
   for (const path of paths) {
-    for (const g of readPgnGames(readFileSync(path, 'utf8'), path)) {
+    for (const g of readPgnGames(readPgnText(path), path)) {
       const result = RESULT_VALUE[g.result];
       if (result === undefined) { stats.skippedGames++; continue; }
       const builder = validation && stats.games % holdOutEvery === holdOutEvery - 1 ? validation : train;

@@ -4,7 +4,7 @@
  * values back into that module's source, so export followed by import is the identity.
  */
 import { EVAL_WEIGHTS, T, TERM_COUNT } from '../engine/evaluate.js';
-import { MATERIAL_EG, MATERIAL_MG, PST_EG, PST_MG } from '../engine/pst.js';
+import { EG_TABLE, MATERIAL_EG, MATERIAL_MG, MG_TABLE, PST_EG, PST_MG } from '../engine/pst.js';
 
 export interface EvalParamValues {
   /** By piece type (-, P, B, N, R, Q, K). */
@@ -24,20 +24,34 @@ export function currentEvalParams(): EvalParamValues {
   };
 }
 
-/** Copies values into the live tables the evaluation reads (for tests and A/B runs in one process). */
-export function applyEvalParams(p: EvalParamValues, tables: {
-  materialMg: Int32Array; materialEg: Int32Array; mgTable: Int32Array; egTable: Int32Array; pstMg: Int32Array; pstEg: Int32Array; weights: Int16Array;
-}): void {
-  tables.materialMg.set(p.materialMg); tables.materialEg.set(p.materialEg);
-  tables.pstMg.set(p.pstMg); tables.pstEg.set(p.pstEg);
+/**
+ * Copies values into the live tables the evaluation reads, so two weight sets can play each other
+ * in one process (bench/engine-selfplay.ts) without a rebuild.
+ */
+export function applyEvalParams(p: EvalParamValues): void {
+  MATERIAL_MG.set(p.materialMg); MATERIAL_EG.set(p.materialEg);
+  PST_MG.set(p.pstMg); PST_EG.set(p.pstEg);
   for (let t = 0; t < 7; t++) {
     for (let sq = 0; sq < 64; sq++) {
       const i = t * 64 + sq;
-      tables.mgTable[i] = t === 0 ? 0 : p.materialMg[t] + p.pstMg[i];
-      tables.egTable[i] = t === 0 ? 0 : p.materialEg[t] + p.pstEg[i];
+      MG_TABLE[i] = t === 0 ? 0 : p.materialMg[t] + p.pstMg[i];
+      EG_TABLE[i] = t === 0 ? 0 : p.materialEg[t] + p.pstEg[i];
     }
   }
-  tables.weights.set(p.terms);
+  EVAL_WEIGHTS.set(p.terms);
+}
+
+/** Reads values written by `tune fit --json` / `tune export --json`, checking every array's length. */
+export function parseEvalParamsJson(text: string, source: string): EvalParamValues {
+  let v: unknown;
+  try { v = JSON.parse(text); } catch (e) { throw new Error(`${source}: not JSON (${(e as Error).message})`); }
+  const o = v as Record<string, unknown>;
+  const want: Record<keyof EvalParamValues, number> = { materialMg: 7, materialEg: 7, pstMg: 7 * 64, pstEg: 7 * 64, terms: 2 * TERM_COUNT };
+  for (const [k, n] of Object.entries(want)) {
+    const a = o?.[k];
+    if (!Array.isArray(a) || a.length !== n || !a.every((x) => Number.isInteger(x))) throw new Error(`${source}: field '${k}' must be ${n} integers`);
+  }
+  return o as unknown as EvalParamValues;
 }
 
 const TYPE_NAMES = ['', 'pawn', 'bishop', 'knight', 'rook', 'queen', 'king'];

@@ -3,10 +3,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { parseCommandArgs, parseIntIn } from '../cli/args.js';
 import { UsageError } from '../cli/errors.js';
 import { createProgress } from '../cli/progress.js';
-import { PgnError } from '../match/pgn-read.js';
+import { PgnError } from '../core/pgn-read.js';
 import { TuningSetBuilder, extractFromPgn } from './dataset.js';
 import { currentEvalParams, formatEvalParams } from './eval-params-source.js';
-import { fitK, meanSquaredError, paramsFromValues, tune, valuesFromParams } from './texel.js';
+import { fitK, freezeMask, meanSquaredError, paramsFromValues, tune, valuesFromParams, type ParamGroup } from './texel.js';
 
 const DEFAULT_OUT = 'src/engine/eval-params.ts';
 
@@ -20,8 +20,11 @@ function parseNumber(what: string, text: string | undefined, dflt: number, min: 
 export async function fitCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs('tune fit', args, {
     pgn: { type: 'string' }, out: { type: 'string' }, iterations: { type: 'string' }, 'skip-plies': { type: 'string' },
-    lambda: { type: 'string' }, lr: { type: 'string' }, 'hold-out': { type: 'string' },
+    lambda: { type: 'string' }, lr: { type: 'string' }, 'hold-out': { type: 'string' }, json: { type: 'string' }, verbose: { type: 'boolean' }, freeze: { type: 'string' },
   }, 0);
+  const verbose = values.verbose === true;
+  const freeze = ((values.freeze as string | undefined) ?? '').split(',').filter((g) => g !== '');
+  for (const g of freeze) if (g !== 'terms' && g !== 'material' && g !== 'pst') throw new UsageError(`tune fit: --freeze: unknown group '${g}' (expected terms, material, pst)`);
   const pgnArg = values.pgn as string | undefined;
   if (!pgnArg) throw new UsageError('tune fit: --pgn FILE[,FILE...] is required (games to learn from)');
   const paths = pgnArg.split(',').filter((p) => p !== '');
@@ -29,7 +32,7 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   const outPath = (values.out as string | undefined) ?? DEFAULT_OUT;
   const iterations = values.iterations === undefined ? 1500 : parseIntIn('--iterations', values.iterations as string, 0, 1_000_000);
   const skipPlies = values['skip-plies'] === undefined ? 6 : parseIntIn('--skip-plies', values['skip-plies'] as string, 0, 1000);
-  const holdOut = values['hold-out'] === undefined ? 10 : parseIntIn('--hold-out', values['hold-out'] as string, 2, 1_000_000);
+  const holdOut = values['hold-out'] === undefined ? 5 : parseIntIn('--hold-out', values['hold-out'] as string, 2, 1_000_000);
   const lambda = parseNumber('--lambda', values.lambda as string | undefined, 2e-7, 0, 1);
   const lr = parseNumber('--lr', values.lr as string | undefined, 1, 1e-6, 1000);
 
@@ -55,26 +58,37 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
 
   const progress = createProgress('tuning');
   const t1 = Date.now();
-  const tuned = tune(trainSet, start, {
-    k, iterations, lr, lambda, reportEvery: 10,
-    onProgress: (it) => progress.update(it, iterations),
+  const log: string[] = [];
+  const result = tune(trainSet, start, {
+    k, iterations, lr, lambda, reportEvery: 10, validation: validSet, frozen: freezeMask(freeze as ParamGroup[]),
+    onProgress: (it, tm, vm) => { progress.update(it, iterations); if (it % 100 === 0) log.push(`  iteration ${it}: train ${tm.toFixed(6)}, validation ${vm.toFixed(6)}`); },
   });
   progress.finish();
+  if (verbose) for (const l of log) out(l);
+  const tuned = result.params;
   const rounded = paramsFromValues(valuesFromParams(tuned));
   const after = { train: meanSquaredError(trainSet, rounded, k), valid: meanSquaredError(validSet, rounded, k) };
-  out(`error after ${iterations} iterations (${((Date.now() - t1) / 1000).toFixed(0)} s): train ${after.train.toFixed(6)}, validation ${after.valid.toFixed(6)}`);
+  out(`error after ${result.bestIteration} of ${iterations} iterations (lowest validation error; ${((Date.now() - t1) / 1000).toFixed(0)} s): train ${after.train.toFixed(6)}, validation ${after.valid.toFixed(6)}`);
 
   const provenance = [
-    `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --lr ${lr} --hold-out ${holdOut}`,
+    `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --lr ${lr} --hold-out ${holdOut}${freeze.length ? ` --freeze ${freeze.join(',')}` : ''}`,
     `Data: ${stats.games} games, ${trainSet.count} training and ${validSet.count} validation positions (quiet, labelled by game result).`,
-    `K = ${k.toFixed(4)}; mean squared error train ${before.train.toFixed(6)} -> ${after.train.toFixed(6)}, validation ${before.valid.toFixed(6)} -> ${after.valid.toFixed(6)}.`,
+    `K = ${k.toFixed(4)}; stopped at iteration ${result.bestIteration} (lowest validation error); mean squared error train ${before.train.toFixed(6)} -> ${after.train.toFixed(6)}, validation ${before.valid.toFixed(6)} -> ${after.valid.toFixed(6)}.`,
   ];
   writeFileSync(outPath, formatEvalParams(valuesFromParams(tuned), provenance));
   out(`wrote ${outPath} (rebuild with npm run build to use it)`);
+  const jsonPath = values.json as string | undefined;
+  if (jsonPath) { writeFileSync(jsonPath, JSON.stringify(valuesFromParams(tuned)) + '\n'); out(`wrote ${jsonPath}`); }
 }
 
 export async function exportCommand(args: string[], out: (line: string) => void): Promise<void> {
-  const { values } = parseCommandArgs('tune export', args, { out: { type: 'string' } }, 0);
+  const { values } = parseCommandArgs('tune export', args, { out: { type: 'string' }, json: { type: 'string' } }, 0);
+  const jsonPath = values.json as string | undefined;
+  if (jsonPath) {
+    writeFileSync(jsonPath, JSON.stringify(currentEvalParams()) + '\n');
+    out(`wrote ${jsonPath}`);
+    if (values.out === undefined) return;
+  }
   const outPath = (values.out as string | undefined) ?? DEFAULT_OUT;
   writeFileSync(outPath, formatEvalParams(currentEvalParams(), ['Exported by `matrix-chess tune export`: the weights the engine was built with.']));
   out(`wrote ${outPath}`);

@@ -1,13 +1,14 @@
 /**
  * Texel tuning: choose the evaluation weights that best predict game results.
  *
- *   E(P) = mean_i (r_i - sigma(K * white_i(P) / 400))^2 + lambda * sum_{piece-square p} (P_p - P0_p)^2
+ *   E(P) = mean_i (r_i - sigma(K * white_i(P) / 400))^2 + lambda * sum_p (P_p - P0_p)^2
  *   sigma(x) = 1 / (1 + 10^-x)
  *
  * r_i is the game result, white_i the evaluation (linear in P, see dataset.ts). K is fitted once to
  * the starting weights (golden-section search), then P is optimised by full-batch Adam. The L2
- * term keeps piece-square entries that few positions see near their starting values instead of
- * letting noise move them (Adam's steps do not shrink with a small gradient).
+ * term keeps weights that few positions inform near their starting values instead of letting
+ * noise move them (Adam's steps do not shrink with a small gradient), and the error on held-out
+ * games decides when to stop: the weights returned are those with the lowest validation error.
  */
 import { TERM_COUNT } from '../engine/evaluate.js';
 import { PHASE_MAX } from '../engine/pst.js';
@@ -106,21 +107,42 @@ export interface TuneOptions {
   iterations: number;
   /** Adam step size in centipawns. */
   lr: number;
-  /** L2 pull of piece-square entries towards their starting values. */
+  /** L2 pull of every weight towards its starting value. */
   lambda: number;
-  /** Called every `reportEvery` iterations with the training error (before the step). */
-  onProgress?: (iteration: number, mse: number) => void;
+  /** frozen[p] !== 0: parameter p keeps its starting value. */
+  frozen?: Uint8Array;
+  /** Held-out positions: every `reportEvery` iterations their error is measured and the best weights kept. */
+  validation?: TuningSet;
+  /** Called every `reportEvery` iterations with the training error (before the step) and the validation error. */
+  onProgress?: (iteration: number, mse: number, validationMse: number) => void;
   reportEvery?: number;
 }
 
-/** Which parameters the tuner may change: all but the king's (absent) material and never-seen entries. */
-function regularised(paramIndex: number): boolean {
-  return (paramIndex >> 1) >= PST_SLOT;
+export interface TuneResult {
+  params: Float64Array;
+  /** Iteration whose weights were returned (the best on validation, or the last). */
+  bestIteration: number;
+  bestValidationMse: number;
+}
+
+export type ParamGroup = 'terms' | 'material' | 'pst';
+
+/** A freeze mask for the named groups of parameters. */
+export function freezeMask(groups: ParamGroup[]): Uint8Array {
+  const mask = new Uint8Array(PARAM_COUNT);
+  for (let q = 0; q < PARAM_COUNT; q++) {
+    const slot = q >> 1;
+    const group: ParamGroup = slot < MATERIAL_SLOT ? 'terms' : slot < PST_SLOT ? 'material' : 'pst';
+    if (groups.includes(group)) mask[q] = 1;
+  }
+  return mask;
 }
 
 /** Full-batch Adam on E(P). Returns the tuned parameters (start is not modified). */
-export function tune(set: TuningSet, start: Float64Array, opts: TuneOptions): Float64Array {
+export function tune(set: TuningSet, start: Float64Array, opts: TuneOptions): TuneResult {
   const p = start.slice();
+  const valid = opts.validation && opts.validation.count > 0 ? opts.validation : undefined;
+  let best = p.slice(), bestIteration = 0, bestValidationMse = valid ? meanSquaredError(valid, p, opts.k) : NaN;
   const grad = new Float64Array(PARAM_COUNT), m = new Float64Array(PARAM_COUNT), v = new Float64Array(PARAM_COUNT);
   const b1 = 0.9, b2 = 0.999, eps = 1e-8;
   const scale = LN10 * opts.k / 400;
@@ -140,18 +162,26 @@ export function tune(set: TuningSet, start: Float64Array, opts: TuneOptions): Fl
         grad[2 * sl] += x * gm; grad[2 * sl + 1] += x * ge;
       }
     }
-    if (opts.onProgress && (it === 1 || it % every === 0)) opts.onProgress(it, sum / Math.max(1, set.count));
+    if (it % every === 0 || it === opts.iterations) {
+      // Error of the weights before this step, i.e. after it - 1 steps.
+      const vm = valid ? meanSquaredError(valid, p, opts.k) : NaN;
+      if (valid && vm < bestValidationMse) { bestValidationMse = vm; best = p.slice(); bestIteration = it - 1; }
+      opts.onProgress?.(it, sum / Math.max(1, set.count), vm);
+    }
     const c1 = 1 - Math.pow(b1, it), c2 = 1 - Math.pow(b2, it);
     for (let q = 0; q < PARAM_COUNT; q++) {
       let g = grad[q];
-      if (regularised(q)) g += 2 * opts.lambda * (p[q] - start[q]);
-      if (g === 0 && m[q] === 0) continue;
+      if ((g === 0 && m[q] === 0) || (opts.frozen && opts.frozen[q] !== 0)) continue; // never seen in the data, or frozen
+      g += 2 * opts.lambda * (p[q] - start[q]);
       m[q] = b1 * m[q] + (1 - b1) * g;
       v[q] = b2 * v[q] + (1 - b2) * g * g;
       p[q] -= opts.lr * (m[q] / c1) / (Math.sqrt(v[q] / c2) + eps);
     }
   }
-  return p;
+  if (!valid) return { params: p, bestIteration: opts.iterations, bestValidationMse };
+  const vm = meanSquaredError(valid, p, opts.k);
+  if (vm < bestValidationMse) return { params: p, bestIteration: opts.iterations, bestValidationMse: vm };
+  return { params: best, bestIteration, bestValidationMse };
 }
 
 /** Slot count, re-exported for reports. */

@@ -3,8 +3,8 @@
  * SetUp/FEN, and main-line SAN moves checked by our core. Comments, NAGs and variations are
  * skipped. Errors name the game and the move.
  */
-import { Position, START_FEN } from '../core/position.js';
-import { MoveError, parseSan } from '../core/notation.js';
+import { Position, START_FEN } from './position.js';
+import { MoveError, parseSan } from './notation.js';
 
 export interface PgnRecord {
   tags: Record<string, string>;
