@@ -5,10 +5,15 @@
  * match runner (matrix-chess match) for real measurements.
  *
  *   node dist/bench/engine-selfplay.js --variant NAME [--nodes 4000] [--pairs 20] [--seed 1]
+ *       [--test-params FILE.json] [--base-params FILE.json]
+ * The params files (written by `matrix-chess tune fit --json` / `tune export --json`) replace the
+ * whole evaluation (material, piece-square tables, terms) of the tested or the baseline engine.
  */
+import { readFileSync } from 'node:fs';
 import { Position } from '../src/core/position.js';
 import { defaultGenerator } from '../src/core/movegen.js';
-import { Engine, EVAL_WEIGHTS, evaluate, insufficientMaterial, EVAL_TERMS } from '../src/engine/index.js';
+import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../src/engine/index.js';
+import { applyEvalParams, currentEvalParams, parseEvalParamsJson, type EvalParamValues } from '../src/tune/eval-params-source.js';
 
 interface Variant { setup(e: Engine): void; weights?(w: Int16Array): void; }
 
@@ -59,15 +64,20 @@ let seed = Number(arg('seed', '1')) >>> 0;
 const rand = (n: number) => { seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0; return seed % n; };
 
 const moves = new Int32Array(256);
-const baseWeights = EVAL_WEIGHTS.slice();
+const builtIn = currentEvalParams();
 
-interface Player { engine: Engine; weights: Int16Array; }
-function player(v: Variant): Player {
+function loadParams(flag: string): EvalParamValues {
+  const path = arg(flag, '');
+  return path === '' ? builtIn : parseEvalParamsJson(readFileSync(path, 'utf8'), path);
+}
+
+interface Player { engine: Engine; params: EvalParamValues; }
+function player(v: Variant, params: EvalParamValues): Player {
   const engine = new Engine({ hashMb: 16 });
   v.setup(engine);
-  const weights = baseWeights.slice();
+  const weights = Int16Array.from(params.terms);
   v.weights?.(weights);
-  return { engine, weights };
+  return { engine, params: { ...params, terms: Array.from(weights) } };
 }
 
 function randomOpening(): number[] {
@@ -80,7 +90,7 @@ function randomOpening(): number[] {
       const m = moves[rand(n)];
       line.push(m); pos.makeMove(m);
     }
-    EVAL_WEIGHTS.set(baseWeights);
+    applyEvalParams(builtIn);
     if (line.length === plies && Math.abs(evaluate(pos)) < 120) return line;
   }
 }
@@ -96,7 +106,7 @@ function playGame(opening: number[], white: Player, black: Player): number {
     if (n === 0) return pos.inCheck() ? (pos.side === 0 ? 0 : 1) : 0.5;
     if (pos.halfmove >= 100 || pos.repetitions() >= 2 || insufficientMaterial(pos)) return 0.5;
     const p = pos.side === 0 ? white : black;
-    EVAL_WEIGHTS.set(p.weights);
+    applyEvalParams(p.params);
     const r = p.engine.search(pos, { nodes });
     // Adjudicate clear wins: the mover's score beyond 1000 (from White's view, same sign) for 8 plies.
     const s = 'mate' in r.score ? (r.score.mate > 0 ? 5000 : -5000) : r.score.cp;
@@ -109,7 +119,7 @@ function playGame(opening: number[], white: Player, black: Player): number {
   return 0.5;
 }
 
-const test = player(VARIANTS[variantName]), base = player(VARIANTS[baseName]);
+const test = player(VARIANTS[variantName], loadParams('test-params')), base = player(VARIANTS[baseName], loadParams('base-params'));
 let w = 0, d = 0, l = 0;
 const t0 = Date.now();
 for (let i = 0; i < pairs; i++) {
@@ -123,4 +133,10 @@ for (let i = 0; i < pairs; i++) {
   const elo = score <= 0 || score >= 1 ? NaN : -400 * Math.log10(1 / score - 1);
   process.stdout.write(`\r${variantName} vs ${baseName}: +${w} =${d} -${l}  score ${(100 * score).toFixed(1)}%  elo ${elo.toFixed(0)}  (${((Date.now() - t0) / 1000).toFixed(0)} s)   `);
 }
-process.stdout.write('\n');
+{
+  // Trinomial 95% interval of the score, mapped to Elo.
+  const n = w + d + l, s = (w + d / 2) / n;
+  const sd = Math.sqrt(((w * (1 - s) ** 2) + (d * (0.5 - s) ** 2) + (l * s ** 2)) / n / n);
+  const elo = (x: number) => (x <= 0 ? -Infinity : x >= 1 ? Infinity : -400 * Math.log10(1 / x - 1));
+  process.stdout.write(`\nfinal: ${n} games, +${w} =${d} -${l}, score ${(100 * s).toFixed(1)}%, elo ${elo(s).toFixed(0)} [${elo(s - 1.96 * sd).toFixed(0)}, ${elo(s + 1.96 * sd).toFixed(0)}]\n`);
+}
