@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Position } from '../src/core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
 import { evaluate } from '../src/engine/evaluate.js';
-import { MATERIAL_SLOT, TuningSetBuilder, extractFromPgn, isQuiet, type TuningSet } from '../src/tune/dataset.js';
+import { MATERIAL_SLOT, PST_SLOT, TuningSetBuilder, extractFromPgn, isQuiet, type TuningSet } from '../src/tune/dataset.js';
 import { currentEvalParams, formatEvalParams } from '../src/tune/eval-params-source.js';
 import { exactEval, fitK, meanSquaredError, modelEval, paramsFromValues, tune, valuesFromParams } from '../src/tune/texel.js';
 import { playSelfplayGame, selfplayEngine } from '../src/tune/selfplay.js';
@@ -116,6 +116,25 @@ test('tuning stops where the held-out error is lowest', () => {
   const free = tune(train, start, { k, iterations: 100, lr: 2, lambda: 0, reportEvery: 10 });
   assert.equal(free.bestIteration, 100);
   assert.ok(meanSquaredError(train, free.params, k) < meanSquaredError(train, start, k));
+});
+
+test('mirrored piece-square tuning moves a square and its mirror together', () => {
+  const positions = randomPositions(300, 19);
+  const start = paramsFromValues(currentEvalParams());
+  const set = setOf(positions, (p) => (p.side === 0 ? 0.8 : 0.2));
+  const r = tune(set, start, { k: 1.1, iterations: 30, lr: 1, lambda: 0, mirrorPst: true }).params;
+  let moved = 0;
+  for (let t = 0; t < 6; t++) {
+    for (let sq = 0; sq < 64; sq++) {
+      for (let phase = 0; phase < 2; phase++) {
+        const q = 2 * (PST_SLOT + t * 64 + sq) + phase, m = 2 * (PST_SLOT + t * 64 + (sq ^ 7)) + phase;
+        const d = r[q] - start[q];
+        if (d !== 0) moved++;
+        assert.ok(Math.abs(d - (r[m] - start[m])) < 1e-9, `type ${t + 1} square ${sq}`);
+      }
+    }
+  }
+  assert.ok(moved > 100, `${moved} entries moved`);
 });
 
 test('isQuiet: no check, no winning capture', () => {

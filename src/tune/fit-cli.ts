@@ -20,7 +20,7 @@ function parseNumber(what: string, text: string | undefined, dflt: number, min: 
 export async function fitCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs('tune fit', args, {
     pgn: { type: 'string' }, out: { type: 'string' }, iterations: { type: 'string' }, 'skip-plies': { type: 'string' },
-    lambda: { type: 'string' }, lr: { type: 'string' }, 'hold-out': { type: 'string' }, json: { type: 'string' }, verbose: { type: 'boolean' }, freeze: { type: 'string' },
+    lambda: { type: 'string' }, lr: { type: 'string' }, 'hold-out': { type: 'string' }, json: { type: 'string' }, verbose: { type: 'boolean' }, freeze: { type: 'string' }, 'mirror-pst': { type: 'boolean' },
   }, 0);
   const verbose = values.verbose === true;
   const freeze = ((values.freeze as string | undefined) ?? '').split(',').filter((g) => g !== '');
@@ -60,7 +60,7 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   const t1 = Date.now();
   const log: string[] = [];
   const result = tune(trainSet, start, {
-    k, iterations, lr, lambda, reportEvery: 10, validation: validSet, frozen: freezeMask(freeze as ParamGroup[]),
+    k, iterations, lr, lambda, reportEvery: 10, validation: validSet, frozen: freezeMask(freeze as ParamGroup[]), mirrorPst: values['mirror-pst'] === true,
     onProgress: (it, tm, vm) => { progress.update(it, iterations); if (it % 100 === 0) log.push(`  iteration ${it}: train ${tm.toFixed(6)}, validation ${vm.toFixed(6)}`); },
   });
   progress.finish();
@@ -71,7 +71,7 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   out(`error after ${result.bestIteration} of ${iterations} iterations (lowest validation error; ${((Date.now() - t1) / 1000).toFixed(0)} s): train ${after.train.toFixed(6)}, validation ${after.valid.toFixed(6)}`);
 
   const provenance = [
-    `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --lr ${lr} --hold-out ${holdOut}${freeze.length ? ` --freeze ${freeze.join(',')}` : ''}`,
+    `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --lr ${lr} --hold-out ${holdOut}${freeze.length ? ` --freeze ${freeze.join(',')}` : ''}${values['mirror-pst'] ? ' --mirror-pst' : ''}`,
     `Data: ${stats.games} games, ${trainSet.count} training and ${validSet.count} validation positions (quiet, labelled by game result).`,
     `K = ${k.toFixed(4)}; stopped at iteration ${result.bestIteration} (lowest validation error); mean squared error train ${before.train.toFixed(6)} -> ${after.train.toFixed(6)}, validation ${before.valid.toFixed(6)} -> ${after.valid.toFixed(6)}.`,
   ];

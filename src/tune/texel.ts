@@ -111,6 +111,11 @@ export interface TuneOptions {
   lambda: number;
   /** frozen[p] !== 0: parameter p keeps its starting value. */
   frozen?: Uint8Array;
+  /**
+   * Piece-square changes shared by mirror squares (a-file with h-file, ...): each pair moves by
+   * the same amount, which halves what the data must pin down. The starting tables may differ.
+   */
+  mirrorPst?: boolean;
   /** Held-out positions: every `reportEvery` iterations their error is measured and the best weights kept. */
   validation?: TuningSet;
   /** Called every `reportEvery` iterations with the training error (before the step) and the validation error. */
@@ -167,6 +172,15 @@ export function tune(set: TuningSet, start: Float64Array, opts: TuneOptions): Tu
       const vm = valid ? meanSquaredError(valid, p, opts.k) : NaN;
       if (valid && vm < bestValidationMse) { bestValidationMse = vm; best = p.slice(); bestIteration = it - 1; }
       opts.onProgress?.(it, sum / Math.max(1, set.count), vm);
+    }
+    if (opts.mirrorPst) {
+      for (let q = 2 * PST_SLOT; q < PARAM_COUNT; q++) {
+        const sq = (q >> 1) - PST_SLOT & 63;
+        if ((sq & 7) >= 4) continue;
+        const r = q + 2 * (7 - 2 * (sq & 7)); // same type and phase, file mirrored
+        const g = grad[q] + grad[r];
+        grad[q] = g; grad[r] = g;
+      }
     }
     const c1 = 1 - Math.pow(b1, it), c2 = 1 - Math.pow(b2, it);
     for (let q = 0; q < PARAM_COUNT; q++) {
