@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Position } from '../src/core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
 import { evaluate } from '../src/engine/evaluate.js';
-import { MATERIAL_SLOT, PST_SLOT, TuningSetBuilder, extractFromPgn, isQuiet, type TuningSet } from '../src/tune/dataset.js';
+import { MATERIAL_SLOT, PST_SLOT, TuningSetBuilder, extractFromPgn, isQuiet, setLabels, whiteScore, type TuningSet } from '../src/tune/dataset.js';
 import { currentEvalParams, formatEvalParams } from '../src/tune/eval-params-source.js';
 import { exactEval, fitK, meanSquaredError, modelEval, paramsFromValues, tune, valuesFromParams } from '../src/tune/texel.js';
 import { playSelfplayGame, selfplayEngine } from '../src/tune/selfplay.js';
@@ -135,6 +135,24 @@ test('mirrored piece-square tuning moves a square and its mirror together', () =
     }
   }
   assert.ok(moved > 100, `${moved} entries moved`);
+});
+
+test('search scores in PGN comments become White-view labels, blended with the result', () => {
+  assert.equal(whiteScore('+0.35/9 0.20s', 0), 35);
+  assert.equal(whiteScore('+0.35/9', 1), -35);
+  assert.equal(whiteScore('-1.20/12', 0), -120);
+  assert.equal(whiteScore('-M3/12', 1), 2000);
+  assert.ok(Number.isNaN(whiteScore('book', 0)));
+  assert.ok(Number.isNaN(whiteScore(undefined, 0)));
+  const b = new TuningSetBuilder();
+  b.add(Position.startpos(), 1, 0); b.add(Position.startpos(), 0, NaN); b.add(Position.startpos(), 0.5, 400);
+  const set = b.build();
+  setLabels(set, 0.25, 1);
+  assert.equal(set.result[0], 0.25 * 1 + 0.75 * 0.5);
+  assert.equal(set.result[1], 0); // no score: the result alone
+  assert.ok(Math.abs(set.result[2] - (0.125 + 0.75 / 1.1)) < 1e-6);
+  setLabels(set, 1, 1);
+  assert.deepEqual(Array.from(set.result), [1, 0, 0.5]);
 });
 
 test('isQuiet: no check, no winning capture', () => {

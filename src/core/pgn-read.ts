@@ -11,6 +11,8 @@ export interface PgnRecord {
   fen: string;
   /** Main-line moves as our move integers, playable from `fen`. */
   moves: number[];
+  /** The main-line comment after each move (same index as `moves`), if any. */
+  comments: Array<string | undefined>;
   result: string;
 }
 
@@ -47,13 +49,21 @@ function parseGame(chunk: string, where: string): PgnRecord {
   } catch (e) {
     throw new PgnError(`${where}: bad FEN tag: ${(e as Error).message}`);
   }
-  // Drop comments ({…} and ; to end of line), then variations (innermost first).
-  let text = body.join('\n').replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');
+  // Brace comments become numbered placeholders (kept for the move before them), ; comments go,
+  // then variations (innermost first) are dropped with any placeholders inside them.
+  const commentText: string[] = [];
+  let text = body.join('\n').replace(/\{([^}]*)\}/g, (_m, c: string) => ` {${commentText.push(c.trim()) - 1}} `).replace(/;[^\n]*/g, ' ');
   for (let prev = ''; prev !== text;) { prev = text; text = text.replace(/\([^()]*\)/g, ' '); }
   const moves: number[] = [];
+  const comments: Array<string | undefined> = [];
   let result = tags.Result ?? '*';
   for (const tok of text.split(/\s+/)) {
     if (tok === '' || /^\$\d+$/.test(tok) || /^\d+\.+$/.test(tok)) continue;
+    const c = /^\{(\d+)\}$/.exec(tok);
+    if (c) {
+      if (moves.length > 0) comments[moves.length - 1] = comments[moves.length - 1] === undefined ? commentText[Number(c[1])] : `${comments[moves.length - 1]} ${commentText[Number(c[1])]}`;
+      continue;
+    }
     if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(tok)) { result = tok; break; }
     const san = tok.replace(/^\d+\.+/, '');
     if (san === '') continue;
@@ -61,10 +71,11 @@ function parseGame(chunk: string, where: string): PgnRecord {
       const m = parseSan(pos, san);
       pos.makeMove(m);
       moves.push(m);
+      comments.push(undefined);
     } catch (e) {
       if (e instanceof MoveError) throw new PgnError(`${where}, ply ${moves.length + 1}: ${e.message}`);
       throw e;
     }
   }
-  return { tags, fen, moves, result };
+  return { tags, fen, moves, comments, result };
 }

@@ -19,7 +19,7 @@ export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
   selfplay --games N [--nodes 4000] [--seed 1] [--random-plies 2] [--workers N]
            [--openings data/openings/balanced.txt] --out FILE.pgn
   fit      --pgn FILE[,FILE...] [--out src/engine/eval-params.ts] [--iterations 1500]
-           [--skip-plies 6] [--lambda 1e-5] [--lr 1] [--hold-out 5] [--freeze terms,material,pst] [--mirror-pst]
+           [--skip-plies 6] [--lambda 1e-5] [--lr 1] [--hold-out 5] [--freeze terms,material,pst] [--mirror-pst] [--result-weight 1]
            [--json FILE] [--verbose]
   export   [--out src/engine/eval-params.ts] [--json FILE]`;
 
@@ -31,7 +31,8 @@ export async function runTuneCommand(args: string[]): Promise<number> {
     case 'selfplay': await selfplayCommand(rest); return 0;
     case 'fit': await (await import('./fit-cli.js')).fitCommand(rest, out); return 0;
     case 'export': await (await import('./fit-cli.js')).exportCommand(rest, out); return 0;
-    case undefined: case 'help': case '--help': out(TUNE_USAGE); return sub === undefined ? 2 : 0;
+    case 'help': case '--help': out(TUNE_USAGE); return 0;
+    case undefined: throw new UsageError('tune: missing command: expected selfplay, fit or export (matrix-chess tune help)');
     default: throw new UsageError(`tune: unknown command '${sub}': expected selfplay, fit or export`);
   }
 }
@@ -68,7 +69,7 @@ async function selfplayCommand(args: string[]): Promise<void> {
       appendFileSync(outPath, writePgnGame({
         event: 'Matrix Chess self-play (tuning data)', site: 'matrix-chess tune selfplay', date: pgnDate(),
         round: String(g.index + 1), white: 'Matrix Chess', black: 'Matrix Chess', result: g.result,
-        fen: g.fen, san: g.san, termination: g.termination.startsWith('adjudicated') ? 'adjudication' : 'normal',
+        fen: g.fen, san: g.san, comments: g.comments, termination: g.termination.startsWith('adjudicated') ? 'adjudication' : 'normal',
         finalComment: g.termination, extraTags: [['Nodes', String(g.nodes)], ['Seed', String(seed)]],
       }));
       progress.update(n, games);

@@ -35,8 +35,12 @@ export interface TuningSet {
   mgFactor: Float32Array;
   egFactor: Float32Array;
   mopUp: Int16Array;
-  /** Game result from White's view: 1, 0.5, 0. */
+  /** The label the fit aims at, White's view, 0..1: the game result unless blended (setLabels). */
   result: Float32Array;
+  /** The game result from White's view: 1, 0.5, 0. */
+  gameResult: Float32Array;
+  /** The engine's search score of the position in self-play (White's view, cp), NaN when the PGN had none. */
+  score: Float32Array;
   /** Integer data the exact (truncating) evaluation needs: phase and scale. */
   phase: Uint8Array;
   scale: Uint8Array;
@@ -82,8 +86,11 @@ export class TuningSetBuilder {
   private ph: number[] = [];
   private sc: number[] = [];
 
-  /** Adds `pos` with label `result` (White's view). */
-  add(pos: Position, result: number): void {
+  private scores: number[] = [];
+
+  /** Adds `pos` with its game's result and, if known, the search score (both White's view). */
+  add(pos: Position, result: number, score = NaN): void {
+    this.scores.push(score);
     const info = evaluateFeatures(pos, featureBuf);
     dense.fill(0);
     for (let i = 0; i < TERM_COUNT; i++) dense[i] = featureBuf[i];
@@ -111,7 +118,8 @@ export class TuningSetBuilder {
     return {
       count: this.count, offsets: Uint32Array.from(this.offsets), slots: Uint16Array.from(this.slots),
       coefs: Int16Array.from(this.coefs), mgFactor: Float32Array.from(this.mgF), egFactor: Float32Array.from(this.egF),
-      mopUp: Int16Array.from(this.mop), result: Float32Array.from(this.res), phase: Uint8Array.from(this.ph), scale: Uint8Array.from(this.sc),
+      mopUp: Int16Array.from(this.mop), result: Float32Array.from(this.res), gameResult: Float32Array.from(this.res),
+      score: Float32Array.from(this.scores), phase: Uint8Array.from(this.ph), scale: Uint8Array.from(this.sc),
     };
   }
 }
@@ -120,6 +128,30 @@ export class TuningSetBuilder {
 export function readPgnText(path: string): string {
   const bytes = readFileSync(path);
   return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+
+/**
+ * The score in a PGN move comment ("+0.35/9 0.20s", "-M3/12": the mover's view, pawns or mate
+ * distance), as centipawns from White's view; NaN when the comment has none. Mates count 2000.
+ */
+export function whiteScore(comment: string | undefined, side: number): number {
+  if (comment === undefined) return NaN;
+  const m = /^([+-])(M?)(\d+(?:\.\d+)?)\//.exec(comment);
+  if (!m) return NaN;
+  const mover = (m[1] === '-' ? -1 : 1) * (m[2] === 'M' ? 2000 : Math.round(Number(m[3]) * 100));
+  return side === 0 ? mover : -mover;
+}
+
+/**
+ * Sets the labels: resultWeight * game result + (1 - resultWeight) * sigma(K * score / 400) where
+ * a search score is known, the game result elsewhere. 1 = pure Texel (results only).
+ */
+export function setLabels(set: TuningSet, resultWeight: number, k: number): void {
+  for (let i = 0; i < set.count; i++) {
+    const sc = set.score[i];
+    set.result[i] = Number.isNaN(sc) || resultWeight >= 1 ? set.gameResult[i]
+      : resultWeight * set.gameResult[i] + (1 - resultWeight) / (1 + Math.pow(10, -k * sc / 400));
+  }
 }
 
 const RESULT_VALUE: Record<string, number> = { '1-0': 1, '0-1': 0, '1/2-1/2': 0.5 };
@@ -143,7 +175,7 @@ export function extractFromPgn(paths: string[], opts: ExtractOptions, train: Tun
           stats.positions++;
           if (pos.inCheck()) stats.inCheck++;
           else if (!isQuiet(pos)) stats.notQuiet++;
-          else { builder.add(pos, result); stats.kept++; }
+          else { builder.add(pos, result, whiteScore(g.comments[ply], pos.side)); stats.kept++; }
         }
         pos.makeMove(g.moves[ply]);
       }

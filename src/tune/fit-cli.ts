@@ -4,7 +4,7 @@ import { parseCommandArgs, parseIntIn } from '../cli/args.js';
 import { UsageError } from '../cli/errors.js';
 import { createProgress } from '../cli/progress.js';
 import { PgnError } from '../core/pgn-read.js';
-import { TuningSetBuilder, extractFromPgn } from './dataset.js';
+import { TuningSetBuilder, extractFromPgn, setLabels } from './dataset.js';
 import { currentEvalParams, formatEvalParams } from './eval-params-source.js';
 import { fitK, freezeMask, meanSquaredError, paramsFromValues, tune, valuesFromParams, type ParamGroup } from './texel.js';
 
@@ -20,7 +20,7 @@ function parseNumber(what: string, text: string | undefined, dflt: number, min: 
 export async function fitCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs('tune fit', args, {
     pgn: { type: 'string' }, out: { type: 'string' }, iterations: { type: 'string' }, 'skip-plies': { type: 'string' },
-    lambda: { type: 'string' }, lr: { type: 'string' }, 'hold-out': { type: 'string' }, json: { type: 'string' }, verbose: { type: 'boolean' }, freeze: { type: 'string' }, 'mirror-pst': { type: 'boolean' },
+    lambda: { type: 'string' }, lr: { type: 'string' }, 'hold-out': { type: 'string' }, json: { type: 'string' }, verbose: { type: 'boolean' }, freeze: { type: 'string' }, 'mirror-pst': { type: 'boolean' }, 'result-weight': { type: 'string' },
   }, 0);
   const verbose = values.verbose === true;
   const freeze = ((values.freeze as string | undefined) ?? '').split(',').filter((g) => g !== '');
@@ -34,6 +34,7 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   const skipPlies = values['skip-plies'] === undefined ? 6 : parseIntIn('--skip-plies', values['skip-plies'] as string, 0, 1000);
   const holdOut = values['hold-out'] === undefined ? 5 : parseIntIn('--hold-out', values['hold-out'] as string, 2, 1_000_000);
   const lambda = parseNumber('--lambda', values.lambda as string | undefined, 2e-7, 0, 1);
+  const resultWeight = parseNumber('--result-weight', values['result-weight'] as string | undefined, 1, 0, 1);
   const lr = parseNumber('--lr', values.lr as string | undefined, 1, 1e-6, 1000);
 
   const t0 = Date.now();
@@ -52,7 +53,14 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   if (trainSet.count === 0) throw new UsageError('tune fit: no positions to learn from');
 
   const start = paramsFromValues(currentEvalParams());
+  // K is fitted to the game results; the search scores are then mapped to the same scale.
   const k = fitK(trainSet, start);
+  if (resultWeight < 1) {
+    setLabels(trainSet, resultWeight, k); setLabels(validSet, resultWeight, k);
+    let scored = 0;
+    for (let i = 0; i < trainSet.count; i++) if (!Number.isNaN(trainSet.score[i])) scored++;
+    out(`labels: ${resultWeight} x game result + ${(1 - resultWeight).toFixed(2)} x sigma(K x search score); ${scored} of ${trainSet.count} training positions have a score`);
+  }
   const before = { train: meanSquaredError(trainSet, start, k), valid: meanSquaredError(validSet, start, k) };
   out(`K = ${k.toFixed(4)}; error before: train ${before.train.toFixed(6)}, validation ${before.valid.toFixed(6)}`);
 
@@ -71,8 +79,8 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   out(`error after ${result.bestIteration} of ${iterations} iterations (lowest validation error; ${((Date.now() - t1) / 1000).toFixed(0)} s): train ${after.train.toFixed(6)}, validation ${after.valid.toFixed(6)}`);
 
   const provenance = [
-    `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --lr ${lr} --hold-out ${holdOut}${freeze.length ? ` --freeze ${freeze.join(',')}` : ''}${values['mirror-pst'] ? ' --mirror-pst' : ''}`,
-    `Data: ${stats.games} games, ${trainSet.count} training and ${validSet.count} validation positions (quiet, labelled by game result).`,
+    `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --lr ${lr} --hold-out ${holdOut}${freeze.length ? ` --freeze ${freeze.join(',')}` : ''}${values['mirror-pst'] ? ' --mirror-pst' : ''}${resultWeight < 1 ? ` --result-weight ${resultWeight}` : ''}`,
+    `Data: ${stats.games} games, ${trainSet.count} training and ${validSet.count} validation positions (quiet, labelled by ${resultWeight < 1 ? 'game result and search score' : 'game result'}).`,
     `K = ${k.toFixed(4)}; stopped at iteration ${result.bestIteration} (lowest validation error); mean squared error train ${before.train.toFixed(6)} -> ${after.train.toFixed(6)}, validation ${before.valid.toFixed(6)} -> ${after.valid.toFixed(6)}.`,
   ];
   writeFileSync(outPath, formatEvalParams(valuesFromParams(tuned), provenance));

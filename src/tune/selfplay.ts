@@ -31,6 +31,8 @@ export interface SelfplayGame {
   fen: string;
   /** Moves from `fen`, as SAN. */
   san: string[];
+  /** The search's score and depth for each move, from the mover's view, as PGN comments ("+0.35/9", "-M3/12"). */
+  comments: string[];
   result: '1-0' | '0-1' | '1/2-1/2';
   termination: string;
   nodes: number;
@@ -65,12 +67,12 @@ export function playSelfplayGame(engine: Engine, spec: SelfplayGameSpec): Selfpl
   const pos = startPosition(spec, rng);
   const fen = pos.toFen();
   engine.newGame();
-  const san: string[] = [];
+  const san: string[] = [], comments: string[] = [];
   let winPlies = 0, winSign = 0, drawPlies = 0;
   for (;;) {
     const verdict = ruleVerdict(pos);
-    if (verdict) return { index: spec.index, fen, san, result: verdict.result, termination: verdict.text, nodes: spec.nodes };
-    if (san.length >= MAX_PLIES) return { index: spec.index, fen, san, result: '1/2-1/2', termination: 'ply limit', nodes: spec.nodes };
+    if (verdict) return { index: spec.index, fen, san, comments, result: verdict.result, termination: verdict.text, nodes: spec.nodes };
+    if (san.length >= MAX_PLIES) return { index: spec.index, fen, san, comments, result: '1/2-1/2', termination: 'ply limit', nodes: spec.nodes };
     const r = engine.search(pos, { nodes: spec.nodes });
     const s = 'mate' in r.score ? (r.score.mate > 0 ? 30000 : -30000) : r.score.cp;
     const white = pos.side === 0 ? s : -s;
@@ -78,12 +80,13 @@ export function playSelfplayGame(engine: Engine, spec: SelfplayGameSpec): Selfpl
     else { winSign = Math.abs(white) >= WIN_CP ? Math.sign(white) : 0; winPlies = winSign === 0 ? 0 : 1; }
     drawPlies = Math.abs(white) <= DRAW_CP ? drawPlies + 1 : 0;
     san.push(moveToSan(pos, r.bestMove));
+    comments.push(`${'mate' in r.score ? `${r.score.mate > 0 ? '+' : '-'}M${Math.abs(r.score.mate)}` : `${r.score.cp >= 0 ? '+' : ''}${(r.score.cp / 100).toFixed(2)}`}/${r.depth}`);
     pos.makeMove(r.bestMove);
     if (winPlies >= WIN_PLIES) {
-      return { index: spec.index, fen, san, result: winSign > 0 ? '1-0' : '0-1', termination: `adjudicated: score beyond ${WIN_CP} cp for ${WIN_PLIES} plies`, nodes: spec.nodes };
+      return { index: spec.index, fen, san, comments, result: winSign > 0 ? '1-0' : '0-1', termination: `adjudicated: score beyond ${WIN_CP} cp for ${WIN_PLIES} plies`, nodes: spec.nodes };
     }
     if (drawPlies >= DRAW_PLIES && san.length >= DRAW_FROM_PLY) {
-      return { index: spec.index, fen, san, result: '1/2-1/2', termination: `adjudicated: score within ${DRAW_CP} cp for ${DRAW_PLIES} plies`, nodes: spec.nodes };
+      return { index: spec.index, fen, san, comments, result: '1/2-1/2', termination: `adjudicated: score within ${DRAW_CP} cp for ${DRAW_PLIES} plies`, nodes: spec.nodes };
     }
   }
 }
