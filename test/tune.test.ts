@@ -116,6 +116,8 @@ test('tuning stops where the held-out error is lowest', () => {
   const free = tune(train, start, { k, iterations: 100, lr: 2, lambda: 0, reportEvery: 10 });
   assert.equal(free.bestIteration, 100);
   assert.ok(meanSquaredError(train, free.params, k) < meanSquaredError(train, start, k));
+  const gd = tune(train, start, { k, iterations: 100, lr: 20000, lambda: 0, optimizer: 'gd' });
+  assert.ok(meanSquaredError(train, gd.params, k) < meanSquaredError(train, start, k));
 });
 
 test('mirrored piece-square tuning moves a square and its mirror together', () => {

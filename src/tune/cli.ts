@@ -19,7 +19,7 @@ export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
   selfplay --games N [--nodes 4000] [--seed 1] [--random-plies 2] [--workers N]
            [--openings data/openings/balanced.txt] --out FILE.pgn
   fit      --pgn FILE[,FILE...] [--out src/engine/eval-params.ts] [--iterations 1500]
-           [--skip-plies 6] [--lambda 1e-5] [--lr 1] [--hold-out 5] [--freeze terms,material,pst] [--mirror-pst] [--result-weight 1]
+           [--skip-plies 6] [--lambda 1e-5] [--optimizer adam|gd] [--lr 1] [--hold-out 5] [--freeze terms,material,pst] [--mirror-pst] [--result-weight 1]
            [--json FILE] [--verbose]
   export   [--out src/engine/eval-params.ts] [--json FILE]`;
 

@@ -20,7 +20,7 @@ function parseNumber(what: string, text: string | undefined, dflt: number, min: 
 export async function fitCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs('tune fit', args, {
     pgn: { type: 'string' }, out: { type: 'string' }, iterations: { type: 'string' }, 'skip-plies': { type: 'string' },
-    lambda: { type: 'string' }, lr: { type: 'string' }, 'hold-out': { type: 'string' }, json: { type: 'string' }, verbose: { type: 'boolean' }, freeze: { type: 'string' }, 'mirror-pst': { type: 'boolean' }, 'result-weight': { type: 'string' },
+    lambda: { type: 'string' }, lr: { type: 'string' }, 'hold-out': { type: 'string' }, json: { type: 'string' }, verbose: { type: 'boolean' }, freeze: { type: 'string' }, 'mirror-pst': { type: 'boolean' }, 'result-weight': { type: 'string' }, optimizer: { type: 'string' },
   }, 0);
   const verbose = values.verbose === true;
   const freeze = ((values.freeze as string | undefined) ?? '').split(',').filter((g) => g !== '');
@@ -34,8 +34,10 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   const skipPlies = values['skip-plies'] === undefined ? 6 : parseIntIn('--skip-plies', values['skip-plies'] as string, 0, 1000);
   const holdOut = values['hold-out'] === undefined ? 5 : parseIntIn('--hold-out', values['hold-out'] as string, 2, 1_000_000);
   const lambda = parseNumber('--lambda', values.lambda as string | undefined, 2e-7, 0, 1);
+  const optimizer = (values.optimizer as string | undefined) ?? 'adam';
+  if (optimizer !== 'adam' && optimizer !== 'gd') throw new UsageError(`tune fit: --optimizer: expected adam or gd, got '${optimizer}'`);
   const resultWeight = parseNumber('--result-weight', values['result-weight'] as string | undefined, 1, 0, 1);
-  const lr = parseNumber('--lr', values.lr as string | undefined, 1, 1e-6, 1000);
+  const lr = parseNumber('--lr', values.lr as string | undefined, 1, 1e-6, 1e9);
 
   const t0 = Date.now();
   const train = new TuningSetBuilder(), validation = new TuningSetBuilder();
@@ -68,7 +70,7 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   const t1 = Date.now();
   const log: string[] = [];
   const result = tune(trainSet, start, {
-    k, iterations, lr, lambda, reportEvery: 10, validation: validSet, frozen: freezeMask(freeze as ParamGroup[]), mirrorPst: values['mirror-pst'] === true,
+    k, iterations, lr, lambda, reportEvery: 10, validation: validSet, optimizer, frozen: freezeMask(freeze as ParamGroup[]), mirrorPst: values['mirror-pst'] === true,
     onProgress: (it, tm, vm) => { progress.update(it, iterations); if (it % 100 === 0) log.push(`  iteration ${it}: train ${tm.toFixed(6)}, validation ${vm.toFixed(6)}`); },
   });
   progress.finish();
@@ -79,7 +81,7 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   out(`error after ${result.bestIteration} of ${iterations} iterations (lowest validation error; ${((Date.now() - t1) / 1000).toFixed(0)} s): train ${after.train.toFixed(6)}, validation ${after.valid.toFixed(6)}`);
 
   const provenance = [
-    `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --lr ${lr} --hold-out ${holdOut}${freeze.length ? ` --freeze ${freeze.join(',')}` : ''}${values['mirror-pst'] ? ' --mirror-pst' : ''}${resultWeight < 1 ? ` --result-weight ${resultWeight}` : ''}`,
+    `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --optimizer ${optimizer} --lr ${lr} --hold-out ${holdOut}${freeze.length ? ` --freeze ${freeze.join(',')}` : ''}${values['mirror-pst'] ? ' --mirror-pst' : ''}${resultWeight < 1 ? ` --result-weight ${resultWeight}` : ''}`,
     `Data: ${stats.games} games, ${trainSet.count} training and ${validSet.count} validation positions (quiet, labelled by ${resultWeight < 1 ? 'game result and search score' : 'game result'}).`,
     `K = ${k.toFixed(4)}; stopped at iteration ${result.bestIteration} (lowest validation error); mean squared error train ${before.train.toFixed(6)} -> ${after.train.toFixed(6)}, validation ${before.valid.toFixed(6)} -> ${after.valid.toFixed(6)}.`,
   ];

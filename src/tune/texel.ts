@@ -105,7 +105,12 @@ export function fitK(set: TuningSet, p: Float64Array, lo = 0.1, hi = 4, iteratio
 export interface TuneOptions {
   k: number;
   iterations: number;
-  /** Adam step size in centipawns. */
+  /**
+   * 'adam': step size in centipawns per iteration, the same for every weight however little
+   * the data says about it. 'gd': plain gradient descent, step = lr * gradient, so weights the
+   * data barely informs move little (lr is then large, e.g. 5000).
+   */
+  optimizer?: 'adam' | 'gd';
   lr: number;
   /** L2 pull of every weight towards its starting value. */
   lambda: number;
@@ -187,6 +192,7 @@ export function tune(set: TuningSet, start: Float64Array, opts: TuneOptions): Tu
       let g = grad[q];
       if ((g === 0 && m[q] === 0) || (opts.frozen && opts.frozen[q] !== 0)) continue; // never seen in the data, or frozen
       g += 2 * opts.lambda * (p[q] - start[q]);
+      if (opts.optimizer === 'gd') { p[q] -= opts.lr * g; continue; }
       m[q] = b1 * m[q] + (1 - b1) * g;
       v[q] = b2 * v[q] + (1 - b2) * g * g;
       p[q] -= opts.lr * (m[q] / c1) / (Math.sqrt(v[q] / c2) + eps);
