@@ -18,9 +18,10 @@ import { runSelfplay } from './selfplay-run.js';
 export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
   selfplay --games N [--nodes 4000] [--seed 1] [--random-plies 2] [--workers N]
            [--openings data/openings/balanced.txt] --out FILE.pgn
-  fit      --pgn FILE[,FILE...] [--out src/engine/eval-params.ts] [--iterations 1500]
-           [--skip-plies 6] [--lambda 1e-5] [--optimizer adam|gd] [--lr 1] [--hold-out 5] [--freeze terms,material,pst] [--mirror-pst] [--result-weight 1]
-           [--json FILE] [--verbose]
+  fit      --pgn FILE[,FILE...] [--out src/engine/eval-params.ts] [--json FILE]
+           [--iterations 800] [--optimizer gd|adam] [--lr 3000 (gd) | 1 (adam)] [--lambda 0]
+           [--result-weight 0.5] [--skip-plies 6] [--hold-out 5] [--freeze terms,material,pst]
+           [--mirror-pst] [--verbose]
   export   [--out src/engine/eval-params.ts] [--json FILE]`;
 
 const out = (line: string): void => { process.stdout.write(line + '\n'); };

@@ -30,14 +30,14 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   const paths = pgnArg.split(',').filter((p) => p !== '');
   for (const p of paths) if (!existsSync(p)) throw new UsageError(`tune fit: --pgn: no such file '${p}'`);
   const outPath = (values.out as string | undefined) ?? DEFAULT_OUT;
-  const iterations = values.iterations === undefined ? 1500 : parseIntIn('--iterations', values.iterations as string, 0, 1_000_000);
+  const iterations = values.iterations === undefined ? 800 : parseIntIn('--iterations', values.iterations as string, 0, 1_000_000);
   const skipPlies = values['skip-plies'] === undefined ? 6 : parseIntIn('--skip-plies', values['skip-plies'] as string, 0, 1000);
   const holdOut = values['hold-out'] === undefined ? 5 : parseIntIn('--hold-out', values['hold-out'] as string, 2, 1_000_000);
-  const lambda = parseNumber('--lambda', values.lambda as string | undefined, 2e-7, 0, 1);
-  const optimizer = (values.optimizer as string | undefined) ?? 'adam';
+  const lambda = parseNumber('--lambda', values.lambda as string | undefined, 0, 0, 1);
+  const optimizer = (values.optimizer as string | undefined) ?? 'gd';
   if (optimizer !== 'adam' && optimizer !== 'gd') throw new UsageError(`tune fit: --optimizer: expected adam or gd, got '${optimizer}'`);
-  const resultWeight = parseNumber('--result-weight', values['result-weight'] as string | undefined, 1, 0, 1);
-  const lr = parseNumber('--lr', values.lr as string | undefined, 1, 1e-6, 1e9);
+  const resultWeight = parseNumber('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
+  const lr = parseNumber('--lr', values.lr as string | undefined, optimizer === 'gd' ? 3000 : 1, 1e-6, 1e9);
 
   const t0 = Date.now();
   const train = new TuningSetBuilder(), validation = new TuningSetBuilder();
@@ -81,7 +81,7 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   out(`error after ${result.bestIteration} of ${iterations} iterations (lowest validation error; ${((Date.now() - t1) / 1000).toFixed(0)} s): train ${after.train.toFixed(6)}, validation ${after.valid.toFixed(6)}`);
 
   const provenance = [
-    `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --optimizer ${optimizer} --lr ${lr} --hold-out ${holdOut}${freeze.length ? ` --freeze ${freeze.join(',')}` : ''}${values['mirror-pst'] ? ' --mirror-pst' : ''}${resultWeight < 1 ? ` --result-weight ${resultWeight}` : ''}`,
+    `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --optimizer ${optimizer} --lr ${lr} --hold-out ${holdOut}${freeze.length ? ` --freeze ${freeze.join(',')}` : ''}${values['mirror-pst'] ? ' --mirror-pst' : ''} --result-weight ${resultWeight}`,
     `Data: ${stats.games} games, ${trainSet.count} training and ${validSet.count} validation positions (quiet, labelled by ${resultWeight < 1 ? 'game result and search score' : 'game result'}).`,
     `K = ${k.toFixed(4)}; stopped at iteration ${result.bestIteration} (lowest validation error); mean squared error train ${before.train.toFixed(6)} -> ${after.train.toFixed(6)}, validation ${before.valid.toFixed(6)} -> ${after.valid.toFixed(6)}.`,
   ];
