@@ -166,6 +166,8 @@ test('selected pieces show the shift products, prefix sums and the network; phon
   await clickSquare(page, 'g1');
   const pp = page.locator('[data-testid=piece-products]');
   await pp.waitFor();
+  // The panel fills in after it appears; wait (bounded) for the products before counting them.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=grid-H1PH2] td.target, [data-testid=grid-H2PH1] td.target').length >= 3, null, { timeout: 5000 }).catch(() => {});
   const h1ph2 = await pp.locator('[data-testid=grid-H1PH2] td.target').count();
   const h2ph1 = await pp.locator('[data-testid=grid-H2PH1] td.target').count();
   assert.equal(h1ph2 + h2ph1, 3, 'knight on g1 has three product targets (e2, f3, h3)');
