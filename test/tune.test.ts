@@ -201,4 +201,10 @@ test('tune fit: missing data is a one-line usage error', () => {
   const r3 = spawnSync(process.execPath, [BIN, 'tune', 'selfplay', '--games', 'x', '--out', '/tmp/x.pgn'], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
   assert.equal(r3.status, 2);
   assert.match(r3.stderr, /--games: 'x' is not a whole number/);
+  const dir = mkdtempSync(join(tmpdir(), 'mc-tune-'));
+  writeFileSync(join(dir, 'bad.pgn.gz'), 'not gzip');
+  const r4 = spawnSync(process.execPath, [BIN, 'tune', 'fit', '--pgn', join(dir, 'bad.pgn.gz')], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  assert.equal(r4.status, 2);
+  assert.match(r4.stderr, /bad\.pgn\.gz: not a readable gzip file/);
+  assert.equal(r4.stderr.trim().split('\n').length, 1);
 });

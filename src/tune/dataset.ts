@@ -17,7 +17,7 @@ import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
 import { evaluateFeatures, TERM_COUNT } from '../engine/evaluate.js';
 import { PHASE_MAX } from '../engine/pst.js';
 import { seeGe } from '../engine/see.js';
-import { readPgnGames } from '../core/pgn-read.js';
+import { PgnError, readPgnGames } from '../core/pgn-read.js';
 
 /** Slot layout: terms, then material for P B N R Q, then piece-square for types 1..6 x 64 squares. */
 export const MATERIAL_SLOT = TERM_COUNT;
@@ -127,7 +127,12 @@ export class TuningSetBuilder {
 /** A PGN file's text; `.gz` files (how the repository keeps its game collections) are unpacked. */
 export function readPgnText(path: string): string {
   const bytes = readFileSync(path);
-  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+  if (!path.endsWith('.gz')) return bytes.toString('utf8');
+  try {
+    return gunzipSync(bytes).toString('utf8');
+  } catch (e) {
+    throw new PgnError(`${path}: not a readable gzip file (${(e as Error).message})`);
+  }
 }
 
 /**
