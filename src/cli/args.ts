@@ -35,3 +35,11 @@ export function parseIntIn(what: string, text: string | undefined, min: number, 
   if (n < min || n > max) throw new UsageError(`${what}: ${n} is out of range (expected ${min} to ${max})`);
   return n;
 }
+
+/** Parses a number (decimals and exponents allowed) in [min, max]; `dflt` when absent. */
+export function parseNumberIn(what: string, text: string | undefined, dflt: number, min: number, max: number): number {
+  if (text === undefined) return dflt;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new UsageError(`${what}: '${text}' is not a number from ${min} to ${max}`);
+  return n;
+}

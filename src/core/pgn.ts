@@ -31,6 +31,12 @@ export interface PgnGame {
   extraTags?: Array<[string, string]>;
 }
 
+/** An engine score as PGN comments carry it: pawns from the mover's view ("+0.35") or mate ("-M3"). */
+export function pgnScore(s: { cp: number } | { mate: number }): string {
+  if ('mate' in s) return `${s.mate > 0 ? '+' : '-'}M${Math.abs(s.mate)}`;
+  return `${s.cp >= 0 ? '+' : ''}${(s.cp / 100).toFixed(2)}`;
+}
+
 export function pgnDate(d = new Date()): string {
   return d.toISOString().slice(0, 10).replace(/-/g, '.');
 }

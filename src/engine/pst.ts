@@ -30,18 +30,30 @@ export const PST_EG = new Int32Array(7 * 64);
 export const MG_TABLE = new Int32Array(7 * 64);
 export const EG_TABLE = new Int32Array(7 * 64);
 
-{
-  // Type order: PAWN=1, BISHOP=2, KNIGHT=3, ROOK=4, QUEEN=5, KING=6.
-  const mg = PST_MG_DIAGRAMS, eg = PST_EG_DIAGRAMS;
+/**
+ * Sets the material values and piece-square bonuses (a1 = 0 arrays, [type * 64 + sq]) and
+ * rebuilds MG_TABLE/EG_TABLE from them. Used at load and by the tuner's A/B runs.
+ */
+export function setMaterialPst(materialMg: ArrayLike<number>, materialEg: ArrayLike<number>,
+  pstMg: ArrayLike<number>, pstEg: ArrayLike<number>): void {
+  MATERIAL_MG.set(materialMg); MATERIAL_EG.set(materialEg);
+  PST_MG.set(pstMg); PST_EG.set(pstEg);
   for (let t = 1; t <= 6; t++) {
     for (let sq = 0; sq < 64; sq++) {
-      const diagram = sq ^ 56; // diagram index: rank 8 first
-      PST_MG[t * 64 + sq] = mg[t]![diagram];
-      PST_EG[t * 64 + sq] = eg[t]![diagram];
-      MG_TABLE[t * 64 + sq] = MATERIAL_MG[t] + mg[t]![diagram];
-      EG_TABLE[t * 64 + sq] = MATERIAL_EG[t] + eg[t]![diagram];
+      MG_TABLE[t * 64 + sq] = MATERIAL_MG[t] + PST_MG[t * 64 + sq];
+      EG_TABLE[t * 64 + sq] = MATERIAL_EG[t] + PST_EG[t * 64 + sq];
     }
   }
+}
+
+{
+  // The diagrams are written rank 8 first; square sq is diagram index sq ^ 56. Type 0 stays zero.
+  const fromDiagrams = (d: readonly (readonly number[])[]) => {
+    const out = new Int32Array(7 * 64);
+    for (let t = 1; t <= 6; t++) for (let sq = 0; sq < 64; sq++) out[t * 64 + sq] = d[t]![sq ^ 56];
+    return out;
+  };
+  setMaterialPst(MATERIAL_MG, MATERIAL_EG, fromDiagrams(PST_MG_DIAGRAMS), fromDiagrams(PST_EG_DIAGRAMS));
 }
 
 /** Game phase: PHASE_MAX with all pieces on the board, 0 with only kings and pawns. */

@@ -8,9 +8,9 @@ import { MoveError, moveToSan, parseUciMove } from '../core/notation.js';
 import { BISHOP, KING, KNIGHT } from '../core/types.js';
 import { ScoreAdjudicator, faultVerdict, ruleVerdict, type DrawRule, type ResignRule, type Verdict } from './adjudicate.js';
 import type { Opening } from './openings.js';
-import { pgnDate, writePgnGame } from '../core/pgn.js';
+import { pgnDate, pgnScore, writePgnGame } from '../core/pgn.js';
 import { eloPentanomial, eloTrinomial, pairBucket, sprt, type EloEstimate, type SprtConfig, type SprtState } from './stats.js';
-import { UciEngine, type EngineSpec, type Score } from './uci-engine.js';
+import { UciEngine, type EngineSpec } from './uci-engine.js';
 
 export interface TimeControl {
   baseMs: number;
@@ -136,11 +136,7 @@ function newUsage(): EngineUsage {
   return { moves: 0, timeMs: 0, depthSum: 0, depthCount: 0 };
 }
 
-function formatScore(s: Score | undefined): string {
-  if (!s) return '';
-  if ('mate' in s) return `${s.mate > 0 ? '+' : '-'}M${Math.abs(s.mate)}`;
-  return `${s.cp >= 0 ? '+' : ''}${(s.cp / 100).toFixed(2)}`;
-}
+
 
 function tcText(tc: TimeControl): string {
   return `${tc.baseMs / 1000}+${tc.incMs / 1000}`;
@@ -252,7 +248,7 @@ export async function playGame(cfg: MatchConfig, pair: EnginePair, index: number
       break;
     }
     san.push(moveToSan(pos, move));
-    const sc = formatScore(res.score);
+    const sc = res.score ? pgnScore(res.score) : '';
     comments.push(`${sc}${sc && res.depth !== undefined ? `/${res.depth}` : ''}${sc ? ' ' : ''}${(res.elapsedMs / 1000).toFixed(2)}s`);
     pos.makeMove(move);
     uci.push(res.bestMove!);

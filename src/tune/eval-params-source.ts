@@ -4,7 +4,7 @@
  * values back into that module's source, so export followed by import is the identity.
  */
 import { EVAL_WEIGHTS, T, TERM_COUNT } from '../engine/evaluate.js';
-import { EG_TABLE, MATERIAL_EG, MATERIAL_MG, MG_TABLE, PST_EG, PST_MG } from '../engine/pst.js';
+import { MATERIAL_EG, MATERIAL_MG, PST_EG, PST_MG, setMaterialPst } from '../engine/pst.js';
 
 export interface EvalParamValues {
   /** By piece type (-, P, B, N, R, Q, K). */
@@ -29,15 +29,7 @@ export function currentEvalParams(): EvalParamValues {
  * in one process (bench/engine-selfplay.ts) without a rebuild.
  */
 export function applyEvalParams(p: EvalParamValues): void {
-  MATERIAL_MG.set(p.materialMg); MATERIAL_EG.set(p.materialEg);
-  PST_MG.set(p.pstMg); PST_EG.set(p.pstEg);
-  for (let t = 0; t < 7; t++) {
-    for (let sq = 0; sq < 64; sq++) {
-      const i = t * 64 + sq;
-      MG_TABLE[i] = t === 0 ? 0 : p.materialMg[t] + p.pstMg[i];
-      EG_TABLE[i] = t === 0 ? 0 : p.materialEg[t] + p.pstEg[i];
-    }
-  }
+  setMaterialPst(p.materialMg, p.materialEg, p.pstMg, p.pstEg);
   EVAL_WEIGHTS.set(p.terms);
 }
 

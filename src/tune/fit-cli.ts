@@ -1,6 +1,6 @@
 /** `matrix-chess tune fit` and `tune export` (see cli.ts and docs/strength.md). */
 import { existsSync, writeFileSync } from 'node:fs';
-import { parseCommandArgs, parseIntIn } from '../cli/args.js';
+import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cli/args.js';
 import { UsageError } from '../cli/errors.js';
 import { createProgress } from '../cli/progress.js';
 import { PgnError } from '../core/pgn-read.js';
@@ -9,13 +9,6 @@ import { currentEvalParams, formatEvalParams } from './eval-params-source.js';
 import { fitK, freezeMask, meanSquaredError, paramsFromValues, tune, valuesFromParams, type ParamGroup } from './texel.js';
 
 const DEFAULT_OUT = 'src/engine/eval-params.ts';
-
-function parseNumber(what: string, text: string | undefined, dflt: number, min: number, max: number): number {
-  if (text === undefined) return dflt;
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new UsageError(`${what}: '${text}' is not a number from ${min} to ${max}`);
-  return n;
-}
 
 export async function fitCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs('tune fit', args, {
@@ -33,11 +26,11 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   const iterations = values.iterations === undefined ? 800 : parseIntIn('--iterations', values.iterations as string, 0, 1_000_000);
   const skipPlies = values['skip-plies'] === undefined ? 6 : parseIntIn('--skip-plies', values['skip-plies'] as string, 0, 1000);
   const holdOut = values['hold-out'] === undefined ? 5 : parseIntIn('--hold-out', values['hold-out'] as string, 2, 1_000_000);
-  const lambda = parseNumber('--lambda', values.lambda as string | undefined, 0, 0, 1);
+  const lambda = parseNumberIn('--lambda', values.lambda as string | undefined, 0, 0, 1);
   const optimizer = (values.optimizer as string | undefined) ?? 'gd';
   if (optimizer !== 'adam' && optimizer !== 'gd') throw new UsageError(`tune fit: --optimizer: expected adam or gd, got '${optimizer}'`);
-  const resultWeight = parseNumber('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
-  const lr = parseNumber('--lr', values.lr as string | undefined, optimizer === 'gd' ? 3000 : 1, 1e-6, 1e9);
+  const resultWeight = parseNumberIn('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
+  const lr = parseNumberIn('--lr', values.lr as string | undefined, optimizer === 'gd' ? 3000 : 1, 1e-6, 1e9);
 
   const t0 = Date.now();
   const train = new TuningSetBuilder(), validation = new TuningSetBuilder();

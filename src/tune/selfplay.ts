@@ -13,6 +13,7 @@ import { moveToSan, parseUciMove } from '../core/notation.js';
 import { Engine } from '../engine/search.js';
 import { evaluate } from '../engine/evaluate.js';
 import { ruleVerdict } from '../match/adjudicate.js';
+import { pgnScore } from '../core/pgn.js';
 import type { Opening } from '../match/openings.js';
 import { Sfc32, mix32 } from '../bnn/rng.js';
 
@@ -80,7 +81,7 @@ export function playSelfplayGame(engine: Engine, spec: SelfplayGameSpec): Selfpl
     else { winSign = Math.abs(white) >= WIN_CP ? Math.sign(white) : 0; winPlies = winSign === 0 ? 0 : 1; }
     drawPlies = Math.abs(white) <= DRAW_CP ? drawPlies + 1 : 0;
     san.push(moveToSan(pos, r.bestMove));
-    comments.push(`${'mate' in r.score ? `${r.score.mate > 0 ? '+' : '-'}M${Math.abs(r.score.mate)}` : `${r.score.cp >= 0 ? '+' : ''}${(r.score.cp / 100).toFixed(2)}`}/${r.depth}`);
+    comments.push(`${pgnScore(r.score)}/${r.depth}`);
     pos.makeMove(r.bestMove);
     if (winPlies >= WIN_PLIES) {
       return { index: spec.index, fen, san, comments, result: winSign > 0 ? '1-0' : '0-1', termination: `adjudicated: score beyond ${WIN_CP} cp for ${WIN_PLIES} plies`, nodes: spec.nodes };

@@ -12,7 +12,7 @@
  */
 import { TERM_COUNT } from '../engine/evaluate.js';
 import { PHASE_MAX } from '../engine/pst.js';
-import { MATERIAL_SLOT, PARAM_COUNT, PST_SLOT, SLOT_COUNT, type TuningSet } from './dataset.js';
+import { MATERIAL_SLOT, PARAM_COUNT, PST_SLOT, type TuningSet } from './dataset.js';
 import type { EvalParamValues } from './eval-params-source.js';
 
 export function paramsFromValues(v: EvalParamValues): Float64Array {
@@ -46,14 +46,21 @@ export function valuesFromParams(p: Float64Array): EvalParamValues {
   return v;
 }
 
-/** The evaluation of position i (White's view) in real arithmetic, as the tuner sees it. */
-export function modelEval(set: TuningSet, p: Float64Array, i: number): number {
+/** sums[0], sums[1]: the middlegame and endgame sums of position i (feature counts times weights). */
+const sums = new Float64Array(2);
+function weightedSums(set: TuningSet, p: Float64Array, i: number): void {
   let mg = 0, eg = 0;
   for (let j = set.offsets[i], end = set.offsets[i + 1]; j < end; j++) {
     const s = set.slots[j], x = set.coefs[j];
     mg += x * p[2 * s]; eg += x * p[2 * s + 1];
   }
-  return mg * set.mgFactor[i] + eg * set.egFactor[i] + set.mopUp[i];
+  sums[0] = mg; sums[1] = eg;
+}
+
+/** The evaluation of position i (White's view) in real arithmetic, as the tuner sees it. */
+export function modelEval(set: TuningSet, p: Float64Array, i: number): number {
+  weightedSums(set, p, i);
+  return sums[0] * set.mgFactor[i] + sums[1] * set.egFactor[i] + set.mopUp[i];
 }
 
 /**
@@ -61,13 +68,9 @@ export function modelEval(set: TuningSet, p: Float64Array, i: number): number {
  * weights this equals evaluate() from White's view exactly: the tests hold the dataset to that.
  */
 export function exactEval(set: TuningSet, p: Float64Array, i: number): number {
-  let mg = 0, eg = 0;
-  for (let j = set.offsets[i], end = set.offsets[i + 1]; j < end; j++) {
-    const s = set.slots[j], x = set.coefs[j];
-    mg += x * p[2 * s]; eg += x * p[2 * s + 1];
-  }
+  weightedSums(set, p, i);
   const phase = set.phase[i], scale = set.scale[i];
-  let white = Math.trunc((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX);
+  let white = Math.trunc((sums[0] * phase + sums[1] * (PHASE_MAX - phase)) / PHASE_MAX);
   if (scale !== 64) white = Math.trunc(white * scale / 64);
   else white += set.mopUp[i];
   return white | 0;
@@ -204,5 +207,3 @@ export function tune(set: TuningSet, start: Float64Array, opts: TuneOptions): Tu
   return { params: best, bestIteration, bestValidationMse };
 }
 
-/** Slot count, re-exported for reports. */
-export { SLOT_COUNT };
