@@ -8,6 +8,8 @@ import type { SelfplayGame, SelfplayGameSpec } from './selfplay.js';
 
 export interface SelfplayRunOptions {
   games: number;
+  /** Index of the first game (a later shard of a long run); 0 by default. */
+  firstIndex?: number;
   nodes: number;
   seed: number;
   randomPlies: number;
@@ -19,13 +21,14 @@ export interface SelfplayRunOptions {
 
 export function runSelfplay(opts: SelfplayRunOptions): Promise<void> {
   const specs: SelfplayGameSpec[] = [];
-  for (let i = 0; i < opts.games; i++) {
+  const first = opts.firstIndex ?? 0;
+  for (let i = first; i < first + opts.games; i++) {
     specs.push({ index: i, seed: opts.seed, nodes: opts.nodes, randomPlies: opts.randomPlies, opening: opts.openings[i % opts.openings.length] });
   }
   return new Promise((resolve, reject) => {
     if (specs.length === 0) { resolve(); return; }
     const done = new Map<number, SelfplayGame>();
-    let next = 0, emitted = 0, failed = false;
+    let next = 0, emitted = first, failed = false;
     const workers: Worker[] = [];
     const stopAll = (): void => { for (const w of workers) void w.terminate(); };
     for (let i = 0; i < Math.min(opts.workers, specs.length); i++) {
@@ -35,7 +38,7 @@ export function runSelfplay(opts: SelfplayRunOptions): Promise<void> {
       worker.on('message', (g: SelfplayGame) => {
         done.set(g.index, g);
         while (done.has(emitted)) { opts.onGame(done.get(emitted)!); done.delete(emitted); emitted++; }
-        if (emitted === specs.length) { stopAll(); resolve(); } else feed();
+        if (emitted === first + specs.length) { stopAll(); resolve(); } else feed();
       });
       worker.on('error', (e) => { if (!failed) { failed = true; stopAll(); reject(e); } });
       feed();

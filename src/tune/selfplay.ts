@@ -16,6 +16,7 @@ import { ruleVerdict } from '../match/adjudicate.js';
 import { pgnScore } from '../core/pgn.js';
 import type { Opening } from '../match/openings.js';
 import { Sfc32, mix32 } from '../bnn/rng.js';
+import { encodeScore } from './game-records.js';
 
 export interface SelfplayGameSpec {
   index: number;
@@ -34,6 +35,9 @@ export interface SelfplayGame {
   san: string[];
   /** The search's score and depth for each move, from the mover's view, as PGN comments ("+0.35/9", "-M3/12"). */
   comments: string[];
+  /** The same moves as engine move ints, and the scores in the binary records' encoding (game-records.ts). */
+  moves: number[];
+  scores: number[];
   result: '1-0' | '0-1' | '1/2-1/2';
   termination: string;
   nodes: number;
@@ -68,12 +72,12 @@ export function playSelfplayGame(engine: Engine, spec: SelfplayGameSpec): Selfpl
   const pos = startPosition(spec, rng);
   const fen = pos.toFen();
   engine.newGame();
-  const san: string[] = [], comments: string[] = [];
+  const san: string[] = [], comments: string[] = [], moves: number[] = [], scores: number[] = [];
   let winPlies = 0, winSign = 0, drawPlies = 0;
   for (;;) {
     const verdict = ruleVerdict(pos);
-    if (verdict) return { index: spec.index, fen, san, comments, result: verdict.result, termination: verdict.text, nodes: spec.nodes };
-    if (san.length >= MAX_PLIES) return { index: spec.index, fen, san, comments, result: '1/2-1/2', termination: 'ply limit', nodes: spec.nodes };
+    if (verdict) return { index: spec.index, fen, san, comments, moves, scores, result: verdict.result, termination: verdict.text, nodes: spec.nodes };
+    if (san.length >= MAX_PLIES) return { index: spec.index, fen, san, comments, moves, scores, result: '1/2-1/2', termination: 'ply limit', nodes: spec.nodes };
     const r = engine.search(pos, { nodes: spec.nodes });
     const s = 'mate' in r.score ? (r.score.mate > 0 ? 30000 : -30000) : r.score.cp;
     const white = pos.side === 0 ? s : -s;
@@ -82,12 +86,14 @@ export function playSelfplayGame(engine: Engine, spec: SelfplayGameSpec): Selfpl
     drawPlies = Math.abs(white) <= DRAW_CP ? drawPlies + 1 : 0;
     san.push(moveToSan(pos, r.bestMove));
     comments.push(`${pgnScore(r.score)}/${r.depth}`);
+    moves.push(r.bestMove);
+    scores.push(encodeScore(r.score));
     pos.makeMove(r.bestMove);
     if (winPlies >= WIN_PLIES) {
-      return { index: spec.index, fen, san, comments, result: winSign > 0 ? '1-0' : '0-1', termination: `adjudicated: score beyond ${WIN_CP} cp for ${WIN_PLIES} plies`, nodes: spec.nodes };
+      return { index: spec.index, fen, san, comments, moves, scores, result: winSign > 0 ? '1-0' : '0-1', termination: `adjudicated: score beyond ${WIN_CP} cp for ${WIN_PLIES} plies`, nodes: spec.nodes };
     }
     if (drawPlies >= DRAW_PLIES && san.length >= DRAW_FROM_PLY) {
-      return { index: spec.index, fen, san, comments, result: '1/2-1/2', termination: `adjudicated: score within ${DRAW_CP} cp for ${DRAW_PLIES} plies`, nodes: spec.nodes };
+      return { index: spec.index, fen, san, comments, moves, scores, result: '1/2-1/2', termination: `adjudicated: score within ${DRAW_CP} cp for ${DRAW_PLIES} plies`, nodes: spec.nodes };
     }
   }
 }
