@@ -6,7 +6,7 @@
  * sums per perspective (shared weights) → clipped ReLU [0, QA] of both accumulators, the side to
  * move's first → one output per material bucket (pieces on the board) → centipawns.
  *
- *   eval = trunc(trunc((Σ crelu(acc_stm)·w[b][i] + Σ crelu(acc_other)·w[b][H+i] + bias[b]) / QA) · SCALE / QB)
+ *   eval = trunc((Σ crelu(acc_stm)·w[b][i] + Σ crelu(acc_other)·w[b][H+i] + bias[b]) · SCALE / (QA · QB))
  *
  * Everything is integer arithmetic, so the TypeScript reference and the WebAssembly kernel give
  * the same number. File layout (little-endian):

@@ -52,8 +52,8 @@ export class TsNnueKernel implements NnueKernel {
       sum += (a < 0 ? 0 : a > qa ? qa : a) * w2[w + i] + (b < 0 ? 0 : b > qa ? qa : b) * w2[w + H + i];
     }
     sum = (sum + this.net.b2[bucket]) | 0;
-    // | 0 truncates toward zero like i32.div_s (and never yields -0).
-    return ((((sum / qa) | 0) * this.net.scale) / this.net.qb) | 0;
+    // Exact: |sum·scale| < 2^53, and the quotient's truncation equals i64.div_s (| 0 never yields -0).
+    return Math.trunc((sum * this.net.scale) / (qa * this.net.qb)) | 0;
   }
 
   accumulator(slot: number, persp: number): Int16Array {

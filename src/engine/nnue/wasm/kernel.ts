@@ -93,5 +93,5 @@ export function evaluate(slot: i32, stm: i32, bucket: i32): i32 {
   }
   const total = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3)
     + load<i32>(B2 + <usize>(bucket * 4));
-  return (total / QA) * SCALE / QB;
+  return <i32>((<i64>total * <i64>SCALE) / <i64>(QA * QB));
 }
