@@ -5,7 +5,7 @@
  * match runner (matrix-chess match) for real measurements.
  *
  *   node dist/bench/engine-selfplay.js --variant NAME [--nodes 4000] [--pairs 20] [--seed 1]
- *       [--test-params FILE.json] [--base-params FILE.json]
+ *       [--test-params FILE.json] [--base-params FILE.json] [--test-nnue FILE] [--base-nnue FILE]
  * The params files (written by `matrix-chess tune fit --json` / `tune export --json`) replace the
  * whole evaluation (material, piece-square tables, terms) of the tested or the baseline engine.
  */
@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { Position } from '../src/core/position.js';
 import { defaultGenerator } from '../src/core/movegen.js';
 import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../src/engine/index.js';
+import { loadNnue } from '../src/engine/nnue/load.js';
 import { applyEvalParams, currentEvalParams, parseEvalParamsJson, type EvalParamValues } from '../src/tune/eval-params-source.js';
 
 interface Variant { setup(e: Engine): void; weights?(w: Int16Array): void; }
@@ -72,8 +73,9 @@ function loadParams(flag: string): EvalParamValues {
 }
 
 interface Player { engine: Engine; params: EvalParamValues; }
-function player(v: Variant, params: EvalParamValues): Player {
-  const engine = new Engine({ hashMb: 16 });
+function player(v: Variant, params: EvalParamValues, nnueFile: string): Player {
+  // A network file makes the player use the learned evaluation (its own kernel instance).
+  const engine = new Engine({ hashMb: 16, nnue: nnueFile === '' ? null : loadNnue(nnueFile) });
   v.setup(engine);
   const weights = Int16Array.from(params.terms);
   v.weights?.(weights);
@@ -119,7 +121,8 @@ function playGame(opening: number[], white: Player, black: Player): number {
   return 0.5;
 }
 
-const test = player(VARIANTS[variantName], loadParams('test-params')), base = player(VARIANTS[baseName], loadParams('base-params'));
+const test = player(VARIANTS[variantName], loadParams('test-params'), arg('test-nnue', ''));
+const base = player(VARIANTS[baseName], loadParams('base-params'), arg('base-nnue', ''));
 let w = 0, d = 0, l = 0;
 const t0 = Date.now();
 for (let i = 0; i < pairs; i++) {
