@@ -4,7 +4,7 @@
  * reads one line, bad input gets a message and the prompt again, and `exit` or end of input
  * quits with status 0.
  */
-import { getBackend, type Backend } from '../backends.js';
+import { backendLabel, getBackend, type Backend } from '../backends.js';
 import { moveToUci } from '../core/move.js';
 import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../core/notation.js';
 import { FenError, Position, START_FEN } from '../core/position.js';
@@ -152,7 +152,7 @@ class TerminalGame {
     this.startSide = this.pos.side;
     this.setupFen = this.pos.toFen();
     const who = mode === 'self' ? 'the bot plays both sides' : `you play ${mode === 'white' ? 'White' : 'Black'}`;
-    this.say(`New game: ${who}, search depth ${depth}, backend ${this.backend.name}. Type help for commands.`);
+    this.say(`New game: ${who}, search depth ${depth}, backend ${backendLabel(this.backend)}. Type help for commands.`);
     this.show();
     for (;;) {
       const status = gameStatus(this.pos);
