@@ -158,11 +158,11 @@ test('the BNN backend says which engine it loaded; a missing kernel is the TS re
   const fallback = loadBnnSliders({ wasmFile: MISSING_WASM, layout: '64x64x1' });
   assert.equal(fallback.engine, 'ts');
   assert.equal(fallback.name, 'bnn-ts-64x64x1');
-  assert.equal(fallback.description, `TypeScript reference, 64x64x1 (the WebAssembly kernel ${MISSING_WASM} is missing)`);
+  assert.equal(fallback.description, `TypeScript reference, 64x64x1; the WebAssembly kernel ${MISSING_WASM} is missing`);
   assert.throws(() => loadBnnSliders({ wasmFile: MISSING_WASM, requireWasm: true }), /BNN WebAssembly kernel not built \(.*is missing\)/);
   const asked = loadBnnSliders({ engine: 'ts' });
   assert.equal(asked.engine, 'ts');
-  assert.equal(asked.description, 'TypeScript reference, 16x32x1 (asked for)');
+  assert.equal(asked.description, 'TypeScript reference, 16x32x1');
 
   const backend = await getBackend('bnn');
   assert.equal(backendLabel(backend), 'bnn (WebAssembly kernel, 16x32x1)');

@@ -49,15 +49,15 @@ export function loadBnnSliders(options: BnnOptions = {}): BnnSliders {
   const w = readWeightsFile(file);
   if (w.layout.id !== layout.id) throw new BnnWeightsError(file, `holds layout ${w.layout.name}, expected ${layout.name}`);
   if (!isComplete(w)) throw new BnnWeightsError(file, 'partial training run: not every square and piece has networks');
-  let why = 'asked for';
+  let why = '';
   if (options.engine !== 'ts') {
     const wasmFile = options.wasmFile ?? WASM_FILE;
     const kernel = loadWasmKernel(w, wasmFile);
     if (kernel) return withEngine(kernel.sliders, 'wasm', layout.name, `WebAssembly kernel, ${layout.name}`);
     if (options.requireWasm) throw new Error(`BNN WebAssembly kernel not built (${wasmFile} is missing): run npm run build:wasm`);
-    why = `the WebAssembly kernel ${wasmFile} is missing`;
+    why = `; the WebAssembly kernel ${wasmFile} is missing`;
   }
-  return withEngine(referenceSliders(layout, w.weights), 'ts', layout.name, `TypeScript reference, ${layout.name} (${why})`);
+  return withEngine(referenceSliders(layout, w.weights), 'ts', layout.name, `TypeScript reference, ${layout.name}${why}`);
 }
 
 // Both providers' methods are closures (no `this`), so copying them adds no call in between.
