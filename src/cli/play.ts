@@ -5,7 +5,7 @@
  * quits with status 0.
  */
 import { loadNnue } from '../engine/nnue/load.js';
-import { getBackend, type Backend } from '../backends.js';
+import { backendLabel, getBackend, type Backend } from '../backends.js';
 import { moveToUci } from '../core/move.js';
 import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../core/notation.js';
 import { FenError, Position, START_FEN } from '../core/position.js';
@@ -160,7 +160,7 @@ class TerminalGame {
     this.startSide = this.pos.side;
     this.setupFen = this.pos.toFen();
     const who = mode === 'self' ? 'the bot plays both sides' : `you play ${mode === 'white' ? 'White' : 'Black'}`;
-    this.say(`New game: ${who}, search depth ${depth}, backend ${this.backend.name}, ${evalText}. Type help for commands.`);
+    this.say(`New game: ${who}, search depth ${depth}, backend ${backendLabel(this.backend)}, ${evalText}. Type help for commands.`);
     this.show();
     for (;;) {
       const status = gameStatus(this.pos);

@@ -8,7 +8,7 @@
  * the next search and never in the middle of one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { getBackend, perftDivideWith, type Backend } from '../backends.js';
+import { backendLabel, getBackend, perftDivideWith, type Backend } from '../backends.js';
 import { moveToUci } from '../core/move.js';
 import { legalMoveList } from '../core/notation.js';
 import { Engine, type SearchLimits } from './engine-api.js';
@@ -198,7 +198,7 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
         const next = await getBackend(change.value);
         eng.setMoveSource(next.generator);
         backend = next;
-        say(`info string backend ${next.name}`);
+        say(`info string backend ${backendLabel(next)}`);
       } catch (err) {
         say(`info string ${(err as Error).message}; keeping the ${backend!.name} backend`);
       }
