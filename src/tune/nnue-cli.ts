@@ -9,17 +9,18 @@ import { UsageError } from '../cli/errors.js';
 import { createProgress } from '../cli/progress.js';
 import { encodeNetwork } from '../engine/nnue/network.js';
 import { loadNnueData } from './nnue-dataset.js';
-import { quantise, train } from './nnue-train.js';
+import { classicalLoss, quantise, train } from './nnue-train.js';
 
 export const NNUE_USAGE = `  nnue     --data DIR|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
-           [--hold-out 20] [--max-positions N]`;
+           [--hold-out 20] [--max-positions N] [--mirror]`;
 
 export async function nnueCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs('tune nnue', args, {
     data: { type: 'string' }, out: { type: 'string' }, hidden: { type: 'string' }, buckets: { type: 'string' },
     epochs: { type: 'string' }, batch: { type: 'string' }, lr: { type: 'string' }, 'result-weight': { type: 'string' },
     seed: { type: 'string' }, 'hold-out': { type: 'string' }, 'max-positions': { type: 'string' },
+    mirror: { type: 'boolean' },
   }, 0);
   const data = values.data as string | undefined, outPath = values.out as string | undefined;
   if (!data) throw new UsageError('tune nnue: --data DIR|FILE[,...] is required');
@@ -37,10 +38,11 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
 
   const t0 = Date.now();
   const loading = createProgress('reading games');
-  const { train: trainSet, validation, stats } = loadNnueData(paths, buckets, holdOut, maxPositions, (_f, d, t) => loading.update(d, t));
+  const { train: trainSet, validation, stats } = loadNnueData(paths, buckets, holdOut, maxPositions, values.mirror === true, (_f, d, t) => loading.update(d, t));
   loading.finish();
   out(`${stats.files} files, ${stats.games} games, ${stats.positions} positions, ${stats.kept} kept (${trainSet.count} train, ${validation.count} held out) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   if (trainSet.count === 0) throw new UsageError('tune nnue: no training positions in the data');
+  out(`classical evaluation on the held-out set: loss ${classicalLoss(validation, resultWeight).toFixed(6)}`);
 
   const progress = createProgress('training');
   const result = train(trainSet, validation, {

@@ -14,6 +14,7 @@ import { Position } from '../core/position.js';
 import { moveKind, movePromo, moveTo, KIND_EN_PASSANT } from '../core/move.js';
 import { readPgnGames } from '../core/pgn-read.js';
 import { featureIndex, outputBucket } from '../engine/nnue/features.js';
+import { evaluate } from '../engine/evaluate.js';
 import { decodeShard, isMateScore, encodeScore, type GameRecord, type GameResult } from './game-records.js';
 import { readPgnText } from './dataset.js';
 
@@ -28,6 +29,8 @@ export interface NnueSet {
   score: Int16Array;
   /** Game result, side to move's view: 1, 0.5, 0. */
   result: Float32Array;
+  /** The classical evaluation, side to move's view (held-out set only: the baseline to beat). */
+  classical?: Int16Array;
 }
 
 class SetBuilder {
@@ -39,6 +42,9 @@ class SetBuilder {
   bucket = new Uint8Array(this.cap);
   score = new Int16Array(this.cap);
   result = new Float32Array(this.cap);
+  classical: Int16Array | undefined;
+
+  constructor(withClassical = false) { if (withClassical) this.classical = new Int16Array(this.cap); }
 
   private grow(): void {
     this.cap *= 2;
@@ -47,21 +53,24 @@ class SetBuilder {
     };
     this.feat = g(this.feat, this.cap * 32); this.nFeat = g(this.nFeat, this.cap); this.stm = g(this.stm, this.cap);
     this.bucket = g(this.bucket, this.cap); this.score = g(this.score, this.cap); this.result = g(this.result, this.cap);
+    if (this.classical) this.classical = g(this.classical, this.cap);
   }
 
-  add(pos: Position, score: number, whiteResult: number, buckets: number): void {
+  /** `fileMirror` 7 adds the position reflected a-file to h-file (the network sees no castling rights, so it is the same position to it). */
+  add(pos: Position, score: number, whiteResult: number, buckets: number, fileMirror = 0): void {
     if (this.count === this.cap) this.grow();
     const i = this.count++;
     let n = 0;
     for (let sq = 0; sq < 64; sq++) {
       const p = pos.board[sq];
-      if (p !== 0) this.feat[i * 32 + n++] = featureIndex(0, p, sq);
+      if (p !== 0) this.feat[i * 32 + n++] = featureIndex(0, p, sq ^ fileMirror);
     }
     this.nFeat[i] = n;
     this.stm[i] = pos.side;
     this.bucket[i] = outputBucket(n, buckets);
     this.score[i] = score;
     this.result[i] = pos.side === 0 ? whiteResult : 1 - whiteResult;
+    if (this.classical) this.classical[i] = Math.max(-30000, Math.min(30000, evaluate(pos)));
   }
 
   build(): NnueSet {
@@ -69,6 +78,7 @@ class SetBuilder {
     return {
       count: n, feat: this.feat.slice(0, n * 32), nFeat: this.nFeat.slice(0, n), stm: this.stm.slice(0, n),
       bucket: this.bucket.slice(0, n), score: this.score.slice(0, n), result: this.result.slice(0, n),
+      ...(this.classical ? { classical: this.classical.slice(0, n) } : {}),
     };
   }
 }
@@ -103,9 +113,9 @@ export function recordsFromPgn(path: string): GameRecord[] {
   return out;
 }
 
-export function loadNnueData(paths: string[], buckets: number, holdOutEvery: number, maxPositions = Infinity,
+export function loadNnueData(paths: string[], buckets: number, holdOutEvery: number, maxPositions = Infinity, mirror = false,
   onFile?: (file: string, done: number, total: number) => void): { train: NnueSet; validation: NnueSet; stats: NnueDataStats } {
-  const train = new SetBuilder(), validation = new SetBuilder();
+  const train = new SetBuilder(), validation = new SetBuilder(true);
   const files = expandInputs(paths);
   const stats: NnueDataStats = { files: files.length, games: 0, positions: 0, kept: 0 };
   files.forEach((file, fi) => {
@@ -122,6 +132,8 @@ export function loadNnueData(paths: string[], buckets: number, holdOutEvery: num
         const noisy = movePromo(m) !== 0 || moveKind(m) === KIND_EN_PASSANT || pos.board[moveTo(m)] !== 0;
         if (!noisy && !Number.isNaN(s) && !isMateScore(s) && Math.abs(s) < 3000 && !pos.inCheck()) {
           into.add(pos, s, whiteResult, buckets);
+          // Reflected copies double the training set; the held-out set stays as played.
+          if (mirror && into === train) into.add(pos, s, whiteResult, buckets, 7);
           stats.kept++;
         }
         pos.makeMove(m);

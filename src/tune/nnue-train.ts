@@ -129,6 +129,14 @@ export function meanLoss(net: FloatNetwork, set: NnueSet, resultWeight: number):
   return new Pass(net).run(set, idx, 0, set.count, resultWeight, null) / set.count;
 }
 
+/** The loss of the classical evaluation on `set` (it must carry `classical`), scored like the network's. */
+export function classicalLoss(set: NnueSet, resultWeight: number): number {
+  if (!set.classical || set.count === 0) return NaN;
+  let loss = 0;
+  for (let i = 0; i < set.count; i++) { const e = sigmoid(set.classical[i] / SCALE) - target(set, i, resultWeight); loss += e * e; }
+  return loss / set.count;
+}
+
 export interface TrainResult { net: FloatNetwork; best: EpochReport; history: EpochReport[]; }
 
 export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions): TrainResult {
