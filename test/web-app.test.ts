@@ -155,6 +155,27 @@ test('page loads offline, refuses an illegal drop, plays e2-e4 by clicks, and th
   await page.close();
 });
 
+test('the engine answers through the shared backend registry with the matrix and the neural backend', async () => {
+  const { page, errors } = await openPage();
+  await page.selectOption('#strength', 'depth:2');
+  // Without the shipped weights the build carries arbitrary networks, which must not play.
+  const backends = realWeights ? ['matrix', 'bnn'] : ['matrix'];
+  const whiteMoves = [['e2', 'e4'], ['g1', 'f3']];
+  for (let i = 0; i < backends.length; i++) {
+    await page.selectOption('#backend', backends[i]);
+    await clickSquare(page, whiteMoves[i][0]);
+    await clickSquare(page, whiteMoves[i][1]);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .san').length === n, 2 * (i + 1), { timeout: 30_000 });
+    assert.match(await page.textContent('#thinking') ?? '', new RegExp(`^${backends[i]}: depth 2, `), 'the backend that answered');
+    const replay = replayPgn(await pagePgn(page));
+    assert.equal(replay.uci.length, 2 * (i + 1));
+    assert.equal(replay.fen, await pageFen(page), 'every engine move is legal in the core');
+  }
+  assert.equal(await page.textContent('[data-testid=message]'), '', 'no backend fell back');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('selected pieces show the shift products, prefix sums and the network; phone width works', async () => {
   const { page, errors } = await openPage();
   // Two humans: 1. e4 fills the last-move panel without waiting for the engine.

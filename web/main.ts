@@ -8,13 +8,15 @@ import type { Api } from 'chessground/api';
 import type { Key } from 'chessground/types';
 import { Position, FenError } from '../src/core/position.js';
 import { moveToSan, parseUciMove } from '../src/core/notation.js';
-import { moveToUci } from '../src/core/move.js';
+import { moveFrom, movePromo, moveTo, moveToUci } from '../src/core/move.js';
 import { squareName, parseSquare, QUEEN, ROOK, BISHOP, KNIGHT } from '../src/core/types.js';
 import { Game, PgnError } from './game.js';
 import { moveUpdate, renderMoveUpdate, pieceProducts } from './inside-matrix.js';
 import { renderBnnPanel } from './inside-bnn.js';
-import { parseBnnWeights, type BackendName } from './backends.js';
-import type { FromWorker, Score, ToWorker } from './protocol.js';
+import type { BackendName } from '../src/backends.js';
+import { fetchBnnWeights } from './bnn-weights.js';
+import type { Score } from '../src/core/types.js';
+import type { FromWorker, ToWorker } from './protocol.js';
 import { el } from './grid.js';
 
 /** Set by the build: the weights file next to the page, or null when the build had none. */
@@ -212,7 +214,7 @@ function afterChange(): void {
 function onBoardMove(orig: Key, dest: Key): void {
   clearMessage();
   const from = parseSquare(orig), to = parseSquare(dest);
-  const candidates = game.legalMoves().filter((m) => (m & 63) === from && ((m >> 6) & 63) === to);
+  const candidates = game.legalMoves().filter((m) => moveFrom(m) === from && moveTo(m) === to);
   if (candidates.length === 0) { syncBoard(); return; } // cannot happen: the board only offers legal dests
   if (candidates.length === 1) { playMove(candidates[0]); return; }
   showPromotionPicker(candidates, to);
@@ -223,7 +225,7 @@ function showPromotionPicker(moves: number[], to: number): void {
   ui.promo.replaceChildren();
   const names: Record<number, string> = { [QUEEN]: 'queen', [ROOK]: 'rook', [BISHOP]: 'bishop', [KNIGHT]: 'knight' };
   for (const t of [QUEEN, KNIGHT, ROOK, BISHOP]) {
-    const m = moves.find((x) => ((x >> 12) & 7) === t);
+    const m = moves.find((x) => movePromo(x) === t);
     if (m === undefined) continue;
     const b = el('button', { class: 'promo-choice', title: `promote to ${names[t]}`, 'data-piece': names[t] });
     b.append(document.createElement('piece'));
@@ -243,7 +245,7 @@ function showPromotionPicker(moves: number[], to: number): void {
 function dests(): Map<Key, Key[]> {
   const d = new Map<Key, Key[]>();
   for (const m of game.legalMoves()) {
-    const f = squareName(m & 63) as Key, t = squareName((m >> 6) & 63) as Key;
+    const f = squareName(moveFrom(m)) as Key, t = squareName(moveTo(m)) as Key;
     const list = d.get(f);
     if (!list) d.set(f, [t]); else if (!list.includes(t)) list.push(t);
   }
@@ -278,7 +280,7 @@ function syncBoard(): void {
     orientation,
     turnColor: game.pos.side === 0 ? 'white' : 'black',
     check: game.pos.inCheck(),
-    lastMove: last ? [squareName(last & 63) as Key, squareName((last >> 6) & 63) as Key] : undefined,
+    lastMove: last ? [squareName(moveFrom(last)) as Key, squareName(moveTo(last)) as Key] : undefined,
     movable: { color, dests: color ? dests() : new Map() },
   });
   ui.board.dataset.fen = game.fen();
@@ -341,10 +343,8 @@ let weightsLoading = false;
 function loadWeights(): void {
   if (weights || weightsLoading || !__BNN_WEIGHTS__) return;
   weightsLoading = true;
-  fetch(__BNN_WEIGHTS__)
-    .then((r) => { if (!r.ok) throw new Error(`HTTP ${r.status}`); return r.arrayBuffer(); })
-    .then((b) => {
-      const parsed = parseBnnWeights(new Uint8Array(b), __BNN_WEIGHTS__!);
+  fetchBnnWeights(__BNN_WEIGHTS__)
+    .then((parsed) => {
       weights = parsed.weights;
       if (!parsed.complete) showMessage('Note: the BNN weights come from a partial training run; untrained networks answer nothing.', true);
     })

@@ -4,8 +4,9 @@
  * reads one line, bad input gets a message and the prompt again, and `exit` or end of input
  * quits with status 0.
  */
-import { getBackend, type Backend } from '../backends.js';
-import { moveToUci } from '../core/move.js';
+import { getBackend } from '../backends.js';
+import type { LegalMoveGenerator } from '../core/backend.js';
+import { moveFrom, moveTo, moveToUci } from '../core/move.js';
 import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../core/notation.js';
 import { FenError, Position, START_FEN } from '../core/position.js';
 import { GAME_END_TEXT, gameStatus, type GameStatus } from '../core/status.js';
@@ -96,7 +97,7 @@ class TerminalGame {
 
   constructor(
     private readonly pos: Position,
-    private readonly backend: Backend,
+    private readonly backend: LegalMoveGenerator,
     private readonly io: PlayIo,
     private readonly reader: LineReader,
     private readonly ascii: boolean,
@@ -147,7 +148,7 @@ class TerminalGame {
   async run(mode: Mode, depth: number): Promise<void> {
     this.mode = mode;
     this.depth = depth;
-    this.engine = new Engine({ moveSource: this.backend.generator });
+    this.engine = new Engine({ moveGenerator: this.backend });
     this.engine.newGame();
     this.startSide = this.pos.side;
     this.setupFen = this.pos.toFen();
@@ -312,8 +313,8 @@ class TerminalGame {
       color: this.color,
       flipped: this.mode === 'black',
       ascii: this.ascii,
-      lastFrom: ply > 0 ? last & 63 : undefined,
-      lastTo: ply > 0 ? (last >> 6) & 63 : undefined,
+      lastFrom: ply > 0 ? moveFrom(last) : undefined,
+      lastTo: ply > 0 ? moveTo(last) : undefined,
       sidebar: sidebar(this.pos, status.check, evWhite),
     }));
   }

@@ -4,9 +4,7 @@
  */
 import type { Position } from '../core/position.js';
 
-/** Any legal-move producer: the bitboard generator, the matrix model, the BNN backend. */
-export type { MoveSource } from '../core/backend.js';
-import type { MoveSource } from '../core/backend.js';
+import type { LegalMoveGenerator } from '../core/backend.js';
 
 export interface SearchLimits {
   depth?: number;
@@ -21,7 +19,8 @@ export interface SearchLimits {
   ponder?: boolean;
 }
 
-export type Score = { cp: number } | { mate: number };
+import type { Score } from '../core/types.js';
+export type { Score };
 
 export interface SearchInfo {
   depth: number;
@@ -51,7 +50,8 @@ export interface EngineOptions {
   hashMb?: number;
   moveOverheadMs?: number;
   multiPv?: number;
-  moveSource?: MoveSource;
+  /** The backend that lists moves (default: the bitboard core). */
+  moveGenerator?: LegalMoveGenerator;
 }
 
 export interface SearchHooks {
