@@ -2,8 +2,6 @@
  * The engine's public vocabulary: what a search is asked (limits), what it reports while it
  * runs (info) and what it returns (result). UCI and CLI code against exactly these names.
  */
-import type { Position } from '../core/position.js';
-
 import type { LegalMoveGenerator } from '../core/backend.js';
 
 export interface SearchLimits {
