@@ -11,6 +11,15 @@ import type { Position } from '../core/position.js';
 import { MAX_PLY, MatrixPosition } from './matrix-position.js';
 import { countLegal, generateLegal } from './matrix-movegen.js';
 
+/** A MatrixPosition as perft walks it. */
+class MatrixMoveTree implements MoveTree {
+  readonly mp = new MatrixPosition();
+  generate(out: Int32Array, start: number): number { return generateLegal(this.mp, out, start); }
+  countLegal(): number { return countLegal(this.mp); }
+  makeMove(move: number): void { this.mp.makeMove(move); }
+  unmakeMove(): void { this.mp.unmakeMove(); }
+}
+
 export class MatrixMoveGenerator implements LegalMoveGenerator {
   readonly name = 'matrix';
   /** The matrix position; its ply k is the followed core position's ply basePly + k. */
@@ -21,6 +30,7 @@ export class MatrixMoveGenerator implements LegalMoveGenerator {
   private readonly keyLo = new Int32Array(MAX_PLY + 1);
   private readonly keyHi = new Int32Array(MAX_PLY + 1);
   private readonly scratch = new Int32Array(MAX_MOVES);
+  private readonly tree = new MatrixMoveTree();
   /** Full rebuilds of M from a core position so far (the rest were incremental). */
   loads = 0;
 
@@ -29,9 +39,13 @@ export class MatrixMoveGenerator implements LegalMoveGenerator {
     return generateLegal(this.mp, out, start);
   }
 
-  /** Perft walks a MatrixPosition of its own: make and unmake are the affine updates alone. */
+  /**
+   * Perft walks a MatrixPosition of its own: make and unmake are the affine updates alone. One
+   * tree per generator, reused (a walk ends before the next begins).
+   */
   moveTree(pos: Position): MoveTree {
-    return new MatrixMoveTree(pos);
+    this.tree.mp.load(pos);
+    return this.tree;
   }
 
   /** The legal list filtered to captures (en passant included) and promotions. */
@@ -49,7 +63,8 @@ export class MatrixMoveGenerator implements LegalMoveGenerator {
   /**
    * Brings the matrix position to `pos`: back to the deepest ply both still share (same key),
    * then forward along the core's undo stack. Between two search nodes that is usually one
-   * unmake and one make.
+   * unmake and one make. Another Position, a position off the followed line, or one more than
+   * MAX_PLY plies past where following began is loaded afresh.
    */
   private follow(pos: Position): void {
     const mp = this.mp;
@@ -76,15 +91,6 @@ export class MatrixMoveGenerator implements LegalMoveGenerator {
     this.keyLo[0] = pos.hashLo;
     this.keyHi[0] = pos.hashHi;
   }
-}
-
-class MatrixMoveTree implements MoveTree {
-  private readonly mp: MatrixPosition;
-  constructor(pos: Position) { this.mp = MatrixPosition.fromPosition(pos); }
-  generate(out: Int32Array, start: number): number { return generateLegal(this.mp, out, start); }
-  countLegal(): number { return countLegal(this.mp); }
-  makeMove(move: number): void { this.mp.makeMove(move); }
-  unmakeMove(): void { this.mp.unmakeMove(); }
 }
 
 /** The matrix backend (one MatrixPosition, reused). */
