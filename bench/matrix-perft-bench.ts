@@ -14,7 +14,7 @@ import { Chess } from 'chessops/chess';
 import { perft as chessopsPerft } from 'chessops/debug';
 import { Position } from '../src/core/position.js';
 import { perft as corePerft } from '../src/core/perft.js';
-import { matrixBackend } from '../src/matrix/backend.js';
+import { matrixGenerator } from '../src/matrix/backend.js';
 
 interface Case { name: string; fen: string; depth: number; nodes: number }
 
@@ -29,7 +29,7 @@ const CASES: Case[] = [
 type Engine = { name: string; run: (c: Case) => number };
 
 const engines: Engine[] = [
-  { name: 'matrix', run: (c) => matrixBackend.perft(Position.fromFen(c.fen), c.depth) },
+  { name: 'matrix', run: (c) => corePerft(Position.fromFen(c.fen), c.depth, matrixGenerator) },
   { name: 'bitboard', run: (c) => corePerft(Position.fromFen(c.fen), c.depth) },
   { name: 'chessops', run: (c) => chessopsPerft(Chess.fromSetup(parseFen(c.fen).unwrap()).unwrap(), c.depth, false) },
 ];

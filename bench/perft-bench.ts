@@ -197,7 +197,7 @@ async function main(): Promise<number> {
       throw new UsageError(`--backend: ${(err as Error).message}`);
     }
     const b = backend;
-    contenders.push({ name: `backend ${b.name}`, depths: opts.chessopsDepths, run: (fen, d) => timed(() => b.perft(Position.fromFen(fen), d)) });
+    contenders.push({ name: `backend ${b.name}`, depths: opts.chessopsDepths, run: (fen, d) => timed(() => corePerft(Position.fromFen(fen), d, b)) });
   }
 
   // Warm-up: a cold first perft runs partly unoptimised (JIT tier-up and deopts on rarely seen

@@ -53,6 +53,22 @@ function nodeStubs(): Plugin {
   };
 }
 
+/**
+ * The backend registry (src/backends.ts) is shared with the page, but its default BNN loader,
+ * src/bnn/backend.ts, reads weights and the WASM kernel from disk. The page always passes its own
+ * loader (web/bnn-weights.ts), so that module is left out of the bundle: the import stays
+ * external and is never executed.
+ */
+function nodeOnlyLoaders(): Plugin {
+  return {
+    name: 'node-only-loaders',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/bnn\/backend\.js$/ }, (args) => (
+        /[\\/]src[\\/]backends\.ts$/.test(args.importer) ? { path: args.path, external: true } : undefined));
+    },
+  };
+}
+
 export async function buildWeb(options: { minify?: boolean; quiet?: boolean; weightsFile?: string; outDir?: string } = {}): Promise<WebBuildResult> {
   const root = repoRoot();
   const outDir = options.outDir ?? join(root, 'dist', 'web');
@@ -83,7 +99,7 @@ export async function buildWeb(options: { minify?: boolean; quiet?: boolean; wei
     target: 'es2022',
     logLevel: 'error' as const,
     absWorkingDir: root,
-    plugins: [nodeStubs()],
+    plugins: [nodeStubs(), nodeOnlyLoaders()],
     // The core never touches Node APIs; if something in the graph does, fail loudly here.
     platform: 'browser' as const,
     define: { __BNN_WEIGHTS__: JSON.stringify(weights) },

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { rayWalkAttacks } from '../src/core/slider-attacks.js';
 import { relevantMask } from '../src/core/magic-masks.js';
+import { popcount32 } from '../src/core/bitboard.js';
 
 let s0 = 0x9e3779b9 | 0, s1 = 0x243f6a88 | 0, s2 = 0xb7e15162 | 0, s3 = 0x12345678 | 0;
 function rand32(): number { // sfc32
@@ -23,7 +24,7 @@ function find(kind: 'rook' | 'bishop', sq: number, extraBits: number): [number, 
   const mask = new Int32Array(2);
   relevantMask(kind, sq, mask);
   const mLo = mask[0], mHi = mask[1];
-  const bits = popcnt(mLo) + popcnt(mHi) + extraBits;
+  const bits = popcount32(mLo) + popcount32(mHi) + extraBits;
   const n = 1 << (bits - extraBits);
   const occLo = new Int32Array(n), occHi = new Int32Array(n), attLo = new Int32Array(n), attHi = new Int32Array(n);
   // Enumerate subsets of the mask (carry-rippler over both halves).
@@ -50,7 +51,6 @@ function find(kind: 'rook' | 'bishop', sq: number, extraBits: number): [number, 
   }
   throw new Error(`no magic for ${kind} ${sq}`);
 }
-function popcnt(x: number): number { let c = 0; while (x) { x &= x - 1; c++; } return c; }
 
 const lines: string[] = [];
 const t0 = Date.now();

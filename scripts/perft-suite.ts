@@ -10,7 +10,9 @@
  */
 import { Position } from '../src/core/position.js';
 import { PerftEpdError, readPerftEpd, standardSuitePath, type PerftCase } from '../src/core/perft-epd.js';
-import { getBackend, type Backend } from '../src/backends.js';
+import { getBackend } from '../src/backends.js';
+import type { LegalMoveGenerator } from '../src/core/backend.js';
+import { perft } from '../src/core/perft.js';
 import { createProgress } from '../src/cli/progress.js';
 
 
@@ -67,7 +69,7 @@ function readSuite(path: string | undefined): PerftCase[] {
 
 interface Job { c: PerftCase; depth: number; expected: number; }
 
-function run(opts: Options, backend: Backend, suite: PerftCase[]): number {
+function run(opts: Options, backend: LegalMoveGenerator, suite: PerftCase[]): number {
   const selected = suite.filter((c) => c.index >= opts.from && c.index <= opts.to);
   if (selected.length === 0) throw new UsageError(`--positions ${opts.from}-${opts.to} selects nothing (the file has ${suite.length} positions)`);
   const jobs: Job[] = [];
@@ -87,7 +89,7 @@ function run(opts: Options, backend: Backend, suite: PerftCase[]): number {
   for (const job of jobs) {
     let got: number | string;
     try {
-      got = backend.perft(Position.fromFen(job.c.fen), job.depth);
+      got = perft(Position.fromFen(job.c.fen), job.depth, backend);
       nodes += got;
     } catch (err) {
       // A bad FEN in the file or a crashing backend is a failure of this count, not of the run.
@@ -114,7 +116,7 @@ async function main(): Promise<number> {
   try {
     const opts = parseArgs(process.argv.slice(2));
     const suite = readSuite(opts.file);
-    let backend: Backend;
+    let backend: LegalMoveGenerator;
     try {
       backend = await getBackend(opts.backend);
     } catch (err) {

@@ -12,12 +12,12 @@ export { MoveGenerator, defaultGenerator, generateLegalMoves, MAX_MOVES } from '
 export { perft, perftDivide } from './core/perft.js';
 export { magicAttacks } from './core/magic.js';
 export { rayWalkAttacks, type SliderAttacks } from './core/slider-attacks.js';
-export type { MoveGenBackend } from './core/backend.js';
+export type { LegalMoveGenerator } from './core/backend.js';
 export * from './core/types.js';
 
 // The playing engine.
 export {
-  Engine, evaluate, evaluateMaterialPst, runBench, type EngineOptions, type MoveSource, type Score,
+  Engine, evaluate, evaluateMaterialPst, runBench, type EngineOptions, type Score,
   type SearchHooks, type SearchInfo, type SearchLimits, type SearchResult,
 } from './engine/index.js';
 
@@ -28,5 +28,5 @@ export { NnueFileError, decodeNetwork, encodeNetwork, type NnueNetwork } from '.
 export { NnueKernelMissing } from './engine/nnue/wasm-kernel.js';
 
 // Backends by name, and the matrix model as a namespace.
-export { getBackend, BACKEND_NAMES, BackendError, type Backend, type BackendName } from './backends.js';
+export { getBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName } from './backends.js';
 export * as matrix from './matrix/index.js';

@@ -1,11 +1,10 @@
-/** The backend registry: names, lazy loading, and the adapter from legal-move lists to MoveSource. */
+/** The backend registry: names, lazy loading, loaders, and every backend agreeing with the core. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BACKEND_NAMES, BackendError, getBackend, perftDivideWith } from '../src/backends.js';
-import { legalMovesAsMoveSource } from '../src/core/backend.js';
+import { BACKEND_NAMES, BackendError, getBackend } from '../src/backends.js';
 import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
 import { Position } from '../src/core/position.js';
-import { perft } from '../src/core/perft.js';
+import { perft, perftDivide } from '../src/core/perft.js';
 
 const FENS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
@@ -15,38 +14,44 @@ const FENS = [
   'n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1',
 ];
 
-test('unknown backend names are refused with the list of valid ones', async () => {
-  await assert.rejects(getBackend('gpu'), (err: unknown) => err instanceof BackendError && /unknown backend 'gpu': expected one of bitboard, matrix, bnn/.test(err.message));
+// Runs first: once a backend is loaded the registry keeps it and no loader is asked again.
+test('a failing BNN loader (the page without weights) is a BackendError naming the cause, and nothing is kept', async () => {
+  const loaders = { bnnSliders: () => Promise.reject(new Error('no weights at /weights/bnn-16x32x1.bin')) };
+  await assert.rejects(getBackend('bnn', loaders), (err: unknown) =>
+    err instanceof BackendError && err.kind === 'unavailable' && err.backend === 'bnn'
+    && err.message === 'the bnn backend cannot start: no weights at /weights/bnn-16x32x1.bin');
+  const bnn = await getBackend('bnn');
+  assert.equal(bnn.name, 'bnn');
 });
 
-test('bitboard backend is the core generator and the core perft', async () => {
+test('unknown backend names are refused with the list of valid ones', async () => {
+  await assert.rejects(getBackend('gpu'), (err: unknown) => err instanceof BackendError && err.kind === 'unknown'
+    && /unknown backend 'gpu': expected one of bitboard, matrix, bnn/.test(err.message));
+});
+
+test('bitboard backend is the core generator; perftDivide over a backend sums to perft', async () => {
   const b = await getBackend('bitboard');
   assert.equal(b.name, 'bitboard');
-  assert.equal(b.generator, defaultGenerator);
-  assert.equal(b.perft(Position.fromFen(FENS[1]), 2), 2039);
-  const divide = perftDivideWith(b, Position.fromFen(FENS[0]), 3);
-  assert.equal(divide.length, 20);
-  assert.equal(divide.reduce((s, [, n]) => s + n, 0), 8902);
-});
-
-test('legal-move lists adapted to MoveSource: noisy moves are exactly the captures, e.p. and promotions', () => {
-  const src = legalMovesAsMoveSource({ legalMoves: (pos, out, start) => defaultGenerator.generate(pos, out, start) });
-  const a = new Int32Array(MAX_MOVES), b = new Int32Array(MAX_MOVES);
-  for (const fen of FENS) {
-    const pos = Position.fromFen(fen);
-    // Offsets other than 0 must be respected too.
-    const na = src.generateNoisy(pos, a, 3) - 3, nb = defaultGenerator.generateNoisy(pos, b, 0);
-    assert.deepEqual([...a.subarray(3, 3 + na)].sort(), [...b.subarray(0, nb)].sort(), fen);
-    assert.equal(src.generate(pos, a, 0), defaultGenerator.generate(pos, b, 0));
+  assert.equal(b, defaultGenerator);
+  for (const name of ['bitboard', 'matrix']) {
+    const divide = perftDivide(Position.fromFen(FENS[0]), 3, await getBackend(name));
+    assert.equal(divide.length, 20, name);
+    assert.equal(divide.reduce((s, [, n]) => s + n, 0), 8902, name);
   }
 });
 
-test('every backend loads and agrees with the bitboard perft', async () => {
+test('every backend loads, is named, and agrees with the bitboard core on perft and on noisy moves', async () => {
+  const a = new Int32Array(MAX_MOVES), b = new Int32Array(MAX_MOVES);
   for (const name of BACKEND_NAMES) {
     const backend = await getBackend(name);
     assert.equal(backend.name, name);
     for (const fen of FENS) {
-      assert.equal(backend.perft(Position.fromFen(fen), 2), perft(Position.fromFen(fen), 2), `${name}: ${fen}`);
+      assert.equal(perft(Position.fromFen(fen), 2, backend), perft(Position.fromFen(fen), 2), `${name}: ${fen}`);
+      const pos = Position.fromFen(fen);
+      // Offsets other than 0 must be respected too.
+      const na = backend.generateNoisy(pos, a, 3) - 3, nb = defaultGenerator.generateNoisy(pos, b, 0);
+      assert.ok(nb > 0 || fen === FENS[0], `${fen} has noisy moves`);
+      assert.deepEqual([...a.subarray(3, 3 + na)].sort(), [...b.subarray(0, nb)].sort(), `${name}: ${fen}`);
     }
   }
 });

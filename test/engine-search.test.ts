@@ -193,13 +193,13 @@ test('ponder: after ponderhit the search runs on the clock and returns', () => {
   assert.ok(legalMoves(pos).includes(r.bestMove));
 });
 
-test('the engine searches with the move source it is given', () => {
+test('the engine searches with the move generator it is given', () => {
   let calls = 0;
   const source = {
     generate(p: Position, out: Int32Array, start: number) { calls++; return defaultGenerator.generate(p, out, start); },
     generateNoisy(p: Position, out: Int32Array, start: number) { calls++; return defaultGenerator.generateNoisy(p, out, start); },
   };
-  const engine = new Engine({ moveSource: source });
+  const engine = new Engine({ moveGenerator: { name: "counting", ...source } });
   const pos = Position.startpos();
   const r = engine.search(pos, { depth: 3 });
   assert.ok(calls > 10);

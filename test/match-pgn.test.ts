@@ -116,5 +116,5 @@ test('PGN reader: reads our PGN back (FEN start, comments, several games) and na
   assert.deepEqual(games[0].moves.map(moveToUci), ['g8f6', 'b1c3', 'f8b4']);
   assert.deepEqual(games[1].moves.map(moveToUci), ['e2e4', 'c7c5', 'g1f3']);
   assert.equal(games[1].tags.Round, '2');
-  assert.throws(() => readPgnGames('[Event "e"]\n\n1. e4 e5 2. Ke3 *\n', 'bad.pgn'), (e: unknown) => e instanceof PgnError && /bad\.pgn: game 1, ply 3: illegal/.test(e.message));
+  assert.throws(() => readPgnGames('[Event "e"]\n\n1. e4 e5 2. Ke3 *\n', 'bad.pgn'), (e: unknown) => e instanceof PgnError && /bad\.pgn: game 1, move 2\. Ke3: illegal/.test(e.message));
 });

@@ -1,7 +1,8 @@
 /** The UCI text parsers and printers on their own (no process, no engine). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatInfo, optionLines, parseGo, parsePosition, parseSetOption, replay, tokenize } from '../src/uci/protocol.js';
+import { formatInfo, optionLines, parseGo, parsePosition, parseSetOption, tokenize } from '../src/uci/protocol.js';
+import { replayUciMoves } from '../src/core/notation.js';
 import { START_FEN } from '../src/core/position.js';
 import { makeMove } from '../src/core/move.js';
 
@@ -10,14 +11,14 @@ test('position: startpos and fen with moves; the history is played on one positi
   assert.ok(r.ok);
   assert.equal(r.value.fen, START_FEN);
   assert.equal(r.value.moves.length, 8);
-  const pos = replay(r.value);
+  const pos = replayUciMoves(r.value.fen, r.value.moves);
   assert.equal(pos.toFen().split(' ')[0], START_FEN.split(' ')[0]);
   assert.equal(pos.repetitions(), 2, 'the start position has occurred twice before');
 
   const f = parsePosition(tokenize('fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1'));
   assert.ok(f.ok);
   assert.equal(f.value.fen, '4k3/8/8/8/8/8/8/4K2R w K - 0 1');
-  assert.equal(replay(f.value).toFen(), '4k3/8/8/8/8/8/8/5RK1 b - - 1 1');
+  assert.equal(replayUciMoves(f.value.fen, f.value.moves).toFen(), '4k3/8/8/8/8/8/8/5RK1 b - - 1 1');
 });
 
 test('position: bad input is reported with the reason', () => {

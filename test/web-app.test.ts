@@ -146,6 +146,26 @@ test('page loads offline, refuses an illegal drop, plays e2-e4 by clicks, and th
   await page.close();
 });
 
+test('the engine answers through the shared backend registry with the matrix and the neural backend', async () => {
+  const { page, errors } = await openPage();
+  await page.selectOption('#strength', 'depth:2');
+  const backends = ['matrix', 'bnn'];
+  const whiteMoves = [['e2', 'e4'], ['g1', 'f3']];
+  for (let i = 0; i < backends.length; i++) {
+    await page.selectOption('#backend', backends[i]);
+    await clickSquare(page, whiteMoves[i][0]);
+    await clickSquare(page, whiteMoves[i][1]);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .san').length === n, 2 * (i + 1), { timeout: 30_000 });
+    assert.match(await page.textContent('#thinking') ?? '', new RegExp(`^${backends[i]}: depth 2, `), 'the backend that answered');
+    const replay = replayPgn(await pagePgn(page));
+    assert.equal(replay.uci.length, 2 * (i + 1));
+    assert.equal(replay.fen, await pageFen(page), 'every engine move is legal in the core');
+  }
+  assert.equal(await page.textContent('[data-testid=message]'), '', 'no backend fell back');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('selected pieces show the shift products, prefix sums and the network; phone width works', async () => {
   const { page, errors } = await openPage();
   // Two humans: 1. e4 fills the last-move panel without waiting for the engine.
@@ -232,7 +252,7 @@ test('bad FEN and PGN get a clear message and the game is kept; Stop plays the b
 
   await page.fill('[data-testid=pgn]', '1. e4 e5 2. Ke3 Nc6 *');
   await page.click('#load-pgn');
-  assert.match(await msg.textContent() ?? '', /PGN move 2\. Ke3: illegal/);
+  assert.match(await msg.textContent() ?? '', /PGN: game 1, move 2\. Ke3: illegal/);
   assert.equal(await page.evaluate(() => window.matrixChess.fen()), fen);
 
   // A good PGN with a FEN header loads.

@@ -5,33 +5,16 @@
  * page terminating this worker and using the last reported best move (see docs/web.md).
  */
 import { Engine } from '../src/engine/index.js';
-import { Position } from '../src/core/position.js';
-import { parseUciMove } from '../src/core/notation.js';
+import { getBackend } from '../src/backends.js';
+import { replayUciMoves } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
-import { bitboardSource, bnnSource, matrixSource, parseBnnWeights, type MoveSource } from './backends.js';
+import { fetchBnnSliders } from './bnn-weights.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 
 const engine = new Engine({ hashMb: 16 });
-let bnn: MoveSource | null = null;
 
 function post(msg: FromWorker): void {
   (self as unknown as { postMessage(m: FromWorker): void }).postMessage(msg);
-}
-
-async function sourceFor(backend: string, weightsUrl: string | null): Promise<MoveSource> {
-  if (backend === 'matrix') return matrixSource;
-  if (backend === 'bnn') {
-    if (!bnn) {
-      if (!weightsUrl) throw new Error('the neural backend needs the BNN weights, which this build does not include');
-      const res = await fetch(weightsUrl);
-      if (!res.ok) throw new Error(`could not load BNN weights from ${weightsUrl} (HTTP ${res.status})`);
-      const parsed = parseBnnWeights(new Uint8Array(await res.arrayBuffer()), weightsUrl);
-      if (!parsed.complete) throw new Error(`${weightsUrl} is from a partial training run; the neural backend needs every network trained`);
-      bnn = bnnSource(parsed.weights);
-    }
-    return bnn;
-  }
-  return bitboardSource();
 }
 
 self.onmessage = async (ev: MessageEvent<ToWorker>) => {
@@ -39,9 +22,9 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
   if (msg.type === 'newgame') { engine.newGame(); return; }
   const id = msg.id;
   try {
-    engine.setMoveSource(await sourceFor(msg.backend, msg.weightsUrl));
-    const pos = Position.fromFen(msg.startFen);
-    for (const uci of msg.moves) pos.makeMove(parseUciMove(pos, uci));
+    // The registry is the CLI's; only the BNN weights come another way (fetched, not read from disk).
+    engine.setMoveGenerator(await getBackend(msg.backend, { bnnSliders: () => fetchBnnSliders(msg.weightsUrl) }));
+    const pos = replayUciMoves(msg.startFen, msg.moves);
     const uciPv = (pv: number[]): string[] => pv.map(moveToUci);
     const result = engine.search(pos, msg.limits, {
       onInfo: (info) => post({

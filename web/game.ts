@@ -5,15 +5,11 @@
  * the game.
  */
 import { type Position, START_FEN } from '../src/core/position.js';
-import { parseSan, legalMoveList } from '../src/core/notation.js';
+import { legalMoveList } from '../src/core/notation.js';
+import { readPgnGames, PgnError } from '../src/core/pgn-read.js';
 import { moveToUci } from '../src/core/move.js';
 import { GAME_END_TEXT, type GameStatus } from '../src/core/status.js';
 import { Game as LibGame } from '../src/game.js';
-
-/** A PGN that cannot be loaded; the message says where and why. */
-export class PgnError extends Error {
-  override readonly name = 'PgnError';
-}
 
 export interface PgnHeaders { [tag: string]: string }
 
@@ -65,43 +61,14 @@ export class Game {
     return this.lib.pgn({ Event: 'Matrix Chess game', Site: 'Matrix Chess web app', Date: d, ...kept });
   }
 
-  /** Parses one PGN game (tags, comments, variations, NAGs are tolerated). Throws FenError or PgnError. */
+  /** One PGN game, read by the core's PGN reader. Throws PgnError (naming the move) or FenError. */
   static fromPgn(text: string): Game {
-    const headers: PgnHeaders = {};
-    const tagRe = /^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$/;
-    const lines = text.replace(/\r\n?/g, '\n').split('\n');
-    const body: string[] = [];
-    for (const line of lines) {
-      const m = tagRe.exec(line);
-      if (m) headers[m[1]] = m[2].replace(/\\(.)/g, '$1');
-      else if (/^\s*\[/.test(line)) throw new PgnError(`PGN tag line is malformed: ${line.trim().slice(0, 60)} (expected [Name "value"])`);
-      else if (!line.startsWith('%')) body.push(line);
-    }
-    let movetext = body.join('\n')
-      .replace(/\{[^}]*\}/g, ' ')   // comments
-      .replace(/;[^\n]*/g, ' ');    // rest-of-line comments
-    // Variations may nest: strip innermost first.
-    for (let prev = ''; prev !== movetext;) { prev = movetext; movetext = movetext.replace(/\([^()]*\)/g, ' '); }
-    if (/[{}()]/.test(movetext)) throw new PgnError('PGN has an unbalanced comment or variation bracket');
-    const fen = headers.FEN ?? START_FEN;
-    const game = new Game(fen);
-    game.headers = headers;
-    const tokens = movetext.split(/\s+/).filter((t) => t !== '');
-    for (const raw of tokens) {
-      if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(raw)) break;
-      if (/^\$\d+$/.test(raw)) continue;
-      const tok = raw.replace(/^\d+\.+/, '');
-      if (tok === '' || /^\d+\.*$/.test(raw)) continue;
-      let move: number;
-      try {
-        move = parseSan(game.pos, tok);
-      } catch (e) {
-        const why = e instanceof Error ? e.message : String(e);
-        const label = `${game.pos.fullmove}${game.pos.side === 0 ? '.' : '...'} ${tok}`;
-        throw new PgnError(`PGN move ${label}: ${why}`);
-      }
-      game.play(move);
-    }
+    const games = readPgnGames(text, 'PGN');
+    if (games.length !== 1) throw new PgnError(games.length === 0 ? 'PGN: no game found' : `PGN: ${games.length} games found; paste one`);
+    const record = games[0];
+    const game = new Game(record.fen);
+    game.headers = record.tags;
+    for (const m of record.moves) game.play(m);
     return game;
   }
 }

@@ -7,7 +7,7 @@
  *     the packed products the matrix move generator uses (matrix-attacks.ts).
  */
 import type { Position } from '../src/core/position.js';
-import { KIND_CASTLE, KIND_EN_PASSANT } from '../src/core/move.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from '../src/core/move.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, PIECE_NAMES, squareName } from '../src/core/types.js';
 import * as m8 from '../src/matrix/mat8.js';
 import { support } from '../src/matrix/bitmat.js';
@@ -39,7 +39,7 @@ export interface MoveUpdate {
 export function moveUpdate(before: Position, move: number): MoveUpdate {
   const mp = MatrixPosition.fromPosition(before);
   const M = mp.matrix();
-  const from = move & 63, to = (move >> 6) & 63, promo = (move >> 12) & 7, kind = (move >> 15) & 3;
+  const from = moveFrom(move), to = moveTo(move), promo = movePromo(move), kind = moveKind(move);
   const fromCell = from ^ 56, toCell = to ^ 56;
   const board = new MatrixBoard(M);
   const value = promo ? (M[fromCell] > 0 ? promo : -promo) : undefined;

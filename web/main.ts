@@ -1,43 +1,25 @@
 /**
- * The page: a chessground board bound to a core Game, the engine in a Web Worker, and the
- * "see inside" panels. All chess rules come from src/core; the board only displays and collects
- * clicks and drags, restricted to the legal destinations the core reports.
+ * The page: wires the board (board-view), the engine worker (engine-client, engine-info), the
+ * "see inside" panels (panels) and FEN/PGN input (game-io) to the one game being played. All
+ * chess rules come from src/core; the board only displays and collects moves the core reports
+ * legal. This module holds the page's state: the game, who plays which side, orientation.
  */
-import { Chessground } from 'chessground';
-import type { Api } from 'chessground/api';
-import type { Key } from 'chessground/types';
-import { Position, FenError } from '../src/core/position.js';
-import { moveToSan, parseUciMove } from '../src/core/notation.js';
+import type { BackendName } from '../src/backends.js';
 import { moveToUci } from '../src/core/move.js';
-import { squareName, parseSquare, QUEEN, ROOK, BISHOP, KNIGHT } from '../src/core/types.js';
-import { Game, PgnError } from './game.js';
-import { moveUpdate, renderMoveUpdate, pieceProducts } from './inside-matrix.js';
-import { renderBnnPanel } from './inside-bnn.js';
-import { parseBnnWeights, type BackendName } from './backends.js';
-import type { FromWorker, Score, ToWorker } from './protocol.js';
+import { Position } from '../src/core/position.js';
+import { BoardView } from './board-view.js';
+import { EngineClient } from './engine-client.js';
+import { clearEngineInfo, fmtNodes, showEngineInfo } from './engine-info.js';
+import { Game } from './game.js';
+import { wireGameIo } from './game-io.js';
 import { el } from './grid.js';
+import { clearMessage, showMessage, ui } from './page.js';
+import { PiecePanels, renderMovePanel } from './panels.js';
 
 /** Set by the build: the weights file next to the page, or null when the build had none. */
 declare const __BNN_WEIGHTS__: string | null;
 
 type Mode = 'white' | 'black' | 'watch' | 'human';
-
-const $ = <T extends HTMLElement>(id: string): T => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`page is missing #${id}`);
-  return e as T;
-};
-
-const ui = {
-  board: $<HTMLDivElement>('board'), promo: $<HTMLDivElement>('promo'), status: $('status'), message: $('message'),
-  mode: $<HTMLSelectElement>('mode'), strength: $<HTMLSelectElement>('strength'), backend: $<HTMLSelectElement>('backend'),
-  newGame: $<HTMLButtonElement>('new'), undo: $<HTMLButtonElement>('undo'), flip: $<HTMLButtonElement>('flip'),
-  go: $<HTMLButtonElement>('go'), stop: $<HTMLButtonElement>('stop'),
-  evalText: $('eval'), evalFill: $('eval-fill'), depth: $('depth'), pv: $('pv'), thinking: $('thinking'), moves: $('moves'),
-  fen: $<HTMLInputElement>('fen'), loadFen: $<HTMLButtonElement>('load-fen'), copyFen: $<HTMLButtonElement>('copy-fen'),
-  pgn: $<HTMLTextAreaElement>('pgn'), loadPgn: $<HTMLButtonElement>('load-pgn'), copyPgn: $<HTMLButtonElement>('copy-pgn'),
-  movePanel: $('move-panel'), piecePanel: $('piece-panel'), bnnPanel: $('bnn-panel-box'),
-};
 
 let game = new Game();
 let mode: Mode = 'white';
@@ -46,28 +28,42 @@ let orientation: 'white' | 'black' = 'white';
 let paused = false;
 let selected: number | null = null;
 
-// ---------- engine worker ----------
+const board = new BoardView({
+  onMove: (move) => { game.play(move); afterChange(); },
+  onCancel: () => syncBoard(),
+  onSelect: (sq) => { selected = sq; renderPiecePanels(); },
+}, () => game);
 
-interface Search { id: number; fen: string; plies: number; best: string | null }
-let worker: Worker | null = null;
-let searchSeq = 0;
-let search: Search | null = null;
+const panels = new PiecePanels(__BNN_WEIGHTS__, () => renderPiecePanels());
 
-function newWorker(): Worker {
-  const w = new Worker('worker.js');
-  w.onmessage = (ev: MessageEvent<FromWorker>) => onWorkerMessage(ev.data);
-  w.onerror = (ev) => {
-    ev.preventDefault();
-    if (search) { search = null; refreshEngineButtons(); }
-    showMessage(`The engine worker failed: ${ev.message || 'unknown error'}`, true);
-  };
-  return w;
-}
+const engine = new EngineClient({
+  onReport(msg, fen) {
+    // While it thinks, an arrow shows the engine's current best move.
+    if (engine.searching && msg.pv.length > 0 && fen === game.fen()) board.showArrow(msg.pv[0]);
+    showEngineInfo(msg.score, msg.depth, msg.pv, fen, msg.type === 'info' ? `${fmtNodes(msg.nodes)} nodes, ${fmtNodes(msg.nps)}/s` : '');
+  },
+  onDone(best, backend, msg) {
+    ui.thinking.textContent = `${backend}: depth ${msg.depth}, ${fmtNodes(msg.nodes)} nodes in ${(msg.timeMs / 1000).toFixed(2)} s`;
+    refreshEngineButtons();
+    if (best) playUci(best);
+    else syncBoard();
+  },
+  onError(message, crashed) {
+    refreshEngineButtons();
+    if (crashed) { showMessage(message, true); return; }
+    ui.thinking.textContent = '';
+    showMessage(`Engine: ${message}`, true);
+    syncBoard();
+    // The neural backend can fail to start (weights missing or corrupt): carry on with bitboard.
+    if (ui.backend.value === 'bnn') {
+      ui.backend.value = 'bitboard';
+      showMessage(`Engine: ${message}. Switched to the bitboard backend.`, true);
+      if (engineToMove()) startSearch();
+    }
+  },
+});
 
-function send(msg: ToWorker): void {
-  worker ??= newWorker();
-  worker.postMessage(msg);
-}
+// ---------- engine ----------
 
 function limits(): { depth?: number; movetime?: number } {
   const [kind, value] = ui.strength.value.split(':');
@@ -75,101 +71,23 @@ function limits(): { depth?: number; movetime?: number } {
 }
 
 function startSearch(): void {
-  if (search || game.status().over) return;
-  const id = ++searchSeq;
-  search = { id, fen: game.fen(), plies: game.moves.length, best: null };
-  send({
-    type: 'search', id, startFen: game.startFen, moves: game.uciMoves(), backend: ui.backend.value as BackendName,
-    weightsUrl: __BNN_WEIGHTS__, limits: limits(),
+  if (engine.searching || game.status().over) return;
+  engine.start(game.fen(), {
+    startFen: game.startFen, moves: game.uciMoves(), backend: ui.backend.value as BackendName, weightsUrl: __BNN_WEIGHTS__, limits: limits(),
   });
   ui.thinking.textContent = `thinking (${ui.backend.value}, ${ui.strength.selectedOptions[0]?.textContent ?? ''})…`;
   refreshEngineButtons();
   syncBoard();
 }
 
-/** Ends the current search. The worker cannot be interrupted mid-search, so it is replaced. */
+/** Ends the current search, playing its best move so far if asked and still current. */
 function stopSearch(playBest: boolean): void {
-  if (!search) return;
-  const best = search.best, fen = search.fen;
-  search = null;
-  worker?.terminate();
-  worker = null;
+  const stopped = engine.stop();
+  if (!stopped) return;
   ui.thinking.textContent = '';
   refreshEngineButtons();
-  if (playBest && best && fen === game.fen()) playUci(best);
+  if (playBest && stopped.best && stopped.fen === game.fen()) playUci(stopped.best);
   else syncBoard();
-}
-
-function onWorkerMessage(msg: FromWorker): void {
-  if (!search || msg.id !== search.id) return; // a stale answer from before an undo or new game
-  if (msg.type === 'error') {
-    search = null;
-    ui.thinking.textContent = '';
-    refreshEngineButtons();
-    showMessage(`Engine: ${msg.message}`, true);
-    syncBoard();
-    // The neural backend can fail to start (weights missing or corrupt): carry on with bitboard.
-    if (ui.backend.value === 'bnn') {
-      ui.backend.value = 'bitboard';
-      showMessage(`Engine: ${msg.message}. Switched to the bitboard backend.`, true);
-      if (engineToMove()) startSearch();
-    }
-    return;
-  }
-  // An aspiration fail-low/high line is not a settled best move; completed depths are.
-  if (msg.pv.length > 0 && (msg.type === 'done' || msg.bound === null)) search.best = msg.pv[0];
-  showEngineInfo(msg.score, msg.depth, msg.pv, search.fen, msg.type === 'info' ? `${fmtNodes(msg.nodes)} nodes, ${fmtNodes(msg.nps)}/s` : '');
-  if (msg.type === 'done') {
-    const best = msg.bestMove !== '0000' && msg.bestMove !== 'a1a1' ? msg.bestMove : search.best;
-    search = null;
-    ui.thinking.textContent = `${msg.backend}: depth ${msg.depth}, ${fmtNodes(msg.nodes)} nodes in ${(msg.timeMs / 1000).toFixed(2)} s`;
-    refreshEngineButtons();
-    if (best) playUci(best);
-    else syncBoard();
-  }
-}
-
-const fmtNodes = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n));
-
-function showEngineInfo(score: Score, depth: number, pv: string[], fen: string, extra: string): void {
-  const side = fen.split(' ')[1] === 'b' ? -1 : 1;
-  // While it thinks, an arrow shows the engine's current best move.
-  if (search && pv.length > 0 && fen === game.fen()) {
-    cg.setAutoShapes([{ orig: pv[0].slice(0, 2) as Key, dest: pv[0].slice(2, 4) as Key, brush: 'paleBlue' }]);
-  }
-  let text: string, frac: number;
-  if ('mate' in score) {
-    const m = score.mate * side;
-    text = `#${m}`;
-    frac = m > 0 ? 1 : 0;
-  } else {
-    const cp = score.cp * side;
-    text = `${cp >= 0 ? '+' : ''}${(cp / 100).toFixed(2)}`;
-    frac = 0.5 + 0.5 * Math.tanh(cp / 400);
-  }
-  ui.evalText.textContent = text;
-  ui.evalFill.style.height = `${(frac * 100).toFixed(1)}%`;
-  ui.depth.textContent = `depth ${depth}${extra ? ', ' + extra : ''}`;
-  ui.pv.textContent = pvToSan(fen, pv) || '–';
-}
-
-function pvToSan(fen: string, pv: string[]): string {
-  try {
-    const p = Position.fromFen(fen);
-    let num = p.fullmove;
-    const parts: string[] = [];
-    pv.forEach((u, i) => {
-      const m = parseUciMove(p, u);
-      const san = moveToSan(p, m);
-      if (p.side === 0) parts.push(`${num}. ${san}`);
-      else parts.push(i === 0 ? `${num}… ${san}` : san);
-      if (p.side === 1) num++;
-      p.makeMove(m);
-    });
-    return parts.join(' ');
-  } catch {
-    return pv.join(' ');
-  }
 }
 
 function engineToMove(): boolean {
@@ -184,16 +102,11 @@ function engineToMove(): boolean {
 }
 
 function refreshEngineButtons(): void {
-  ui.stop.disabled = !search;
-  ui.go.disabled = !!search || game.status().over;
+  ui.stop.disabled = !engine.searching;
+  ui.go.disabled = engine.searching || game.status().over;
 }
 
-// ---------- moves ----------
-
-function playMove(move: number): void {
-  game.play(move);
-  afterChange();
-}
+// ---------- moves and display ----------
 
 function playUci(uci: string): void {
   try {
@@ -209,91 +122,29 @@ function afterChange(): void {
   if (engineToMove()) setTimeout(startSearch, mode === 'watch' ? 250 : 0);
 }
 
-function onBoardMove(orig: Key, dest: Key): void {
-  clearMessage();
-  const from = parseSquare(orig), to = parseSquare(dest);
-  const candidates = game.legalMoves().filter((m) => (m & 63) === from && ((m >> 6) & 63) === to);
-  if (candidates.length === 0) { syncBoard(); return; } // cannot happen: the board only offers legal dests
-  if (candidates.length === 1) { playMove(candidates[0]); return; }
-  showPromotionPicker(candidates, to);
-}
-
-function showPromotionPicker(moves: number[], to: number): void {
-  const color = game.pos.side === 0 ? 'white' : 'black';
-  ui.promo.replaceChildren();
-  const names: Record<number, string> = { [QUEEN]: 'queen', [ROOK]: 'rook', [BISHOP]: 'bishop', [KNIGHT]: 'knight' };
-  for (const t of [QUEEN, KNIGHT, ROOK, BISHOP]) {
-    const m = moves.find((x) => ((x >> 12) & 7) === t);
-    if (m === undefined) continue;
-    const b = el('button', { class: 'promo-choice', title: `promote to ${names[t]}`, 'data-piece': names[t] });
-    b.append(document.createElement('piece'));
-    b.firstElementChild!.className = `${names[t]} ${color}`;
-    b.addEventListener('click', () => { ui.promo.hidden = true; playMove(m); });
-    ui.promo.append(b);
-  }
-  const cancel = el('button', { class: 'promo-cancel', title: 'cancel' }, '✕');
-  cancel.addEventListener('click', () => { ui.promo.hidden = true; syncBoard(); });
-  ui.promo.append(cancel);
-  ui.promo.dataset.square = squareName(to);
-  ui.promo.hidden = false;
-}
-
-// ---------- board ----------
-
-function dests(): Map<Key, Key[]> {
-  const d = new Map<Key, Key[]>();
-  for (const m of game.legalMoves()) {
-    const f = squareName(m & 63) as Key, t = squareName((m >> 6) & 63) as Key;
-    const list = d.get(f);
-    if (!list) d.set(f, [t]); else if (!list.includes(t)) list.push(t);
-  }
-  return d;
-}
-
+/** The colour the user may move now, if any. */
 function humanColor(): 'white' | 'black' | undefined {
-  if (search || game.status().over) return undefined;
+  if (engine.searching || game.status().over) return undefined;
   const side = game.pos.side === 0 ? 'white' : 'black';
   if (mode === 'human') return side;
   if (mode === side) return side;
   return undefined;
 }
 
-const cg: Api = Chessground(ui.board, {
-  orientation: 'white',
-  coordinates: true,
-  autoCastle: true,
-  movable: { free: false, color: 'white', showDests: true, events: { after: onBoardMove }, rookCastle: false },
-  premovable: { enabled: false },
-  draggable: { enabled: true, showGhost: true },
-  highlight: { lastMove: true, check: true },
-  animation: { enabled: true, duration: 150 },
-  events: { select: (key) => { selected = parseSquare(key); renderPiecePanels(); } },
-});
+function syncBoard(): void { board.sync(orientation, humanColor()); }
 
-function syncBoard(): void {
-  const last = game.moves.length ? game.moves[game.moves.length - 1] : 0;
-  const color = humanColor();
-  cg.set({
-    fen: game.fen(),
-    orientation,
-    turnColor: game.pos.side === 0 ? 'white' : 'black',
-    check: game.pos.inCheck(),
-    lastMove: last ? [squareName(last & 63) as Key, squareName((last >> 6) & 63) as Key] : undefined,
-    movable: { color, dests: color ? dests() : new Map() },
-  });
-  ui.board.dataset.fen = game.fen();
-}
+function renderPiecePanels(): void { board.highlight(panels.render(game, selected)); }
 
 function syncAll(): void {
-  ui.promo.hidden = true;
-  cg.setAutoShapes([]);
+  board.hidePromotion();
+  board.showArrow(null);
   syncBoard();
   ui.status.textContent = game.statusText();
   ui.status.classList.toggle('over', game.status().over);
   ui.fen.value = game.fen();
   ui.pgn.value = game.toPgn();
   renderMoves();
-  renderMovePanel();
+  renderMovePanel(game);
   renderPiecePanels();
   refreshEngineButtons();
 }
@@ -316,109 +167,18 @@ function renderMoves(): void {
   ui.moves.scrollTop = ui.moves.scrollHeight;
 }
 
-// ---------- see inside ----------
-
-function renderMovePanel(): void {
-  if (game.moves.length === 0) {
-    ui.movePanel.replaceChildren(el('p', { class: 'hint' }, 'Make a move to see M′ = (M ⊙ Z) + v·E.'));
-    return;
-  }
-  const m = game.moves[game.moves.length - 1];
-  game.pos.unmakeMove();
-  try {
-    ui.movePanel.replaceChildren(renderMoveUpdate(moveUpdate(game.pos, m), game.sans[game.sans.length - 1]));
-  } catch (e) {
-    ui.movePanel.replaceChildren(el('p', { class: 'bad' }, `matrix panel: ${e instanceof Error ? e.message : String(e)}`));
-  } finally {
-    game.pos.makeMove(m);
-  }
-}
-
-let weights: Uint8Array | null = null;
-let weightsError: string | null = __BNN_WEIGHTS__ ? null : 'This build has no BNN weights (weights/ was empty at build time).';
-let weightsLoading = false;
-
-function loadWeights(): void {
-  if (weights || weightsLoading || !__BNN_WEIGHTS__) return;
-  weightsLoading = true;
-  fetch(__BNN_WEIGHTS__)
-    .then((r) => { if (!r.ok) throw new Error(`HTTP ${r.status}`); return r.arrayBuffer(); })
-    .then((b) => {
-      const parsed = parseBnnWeights(new Uint8Array(b), __BNN_WEIGHTS__!);
-      weights = parsed.weights;
-      if (!parsed.complete) showMessage('Note: the BNN weights come from a partial training run; untrained networks answer nothing.', true);
-    })
-    .catch((e: unknown) => { weightsError = `Could not load the BNN weights: ${e instanceof Error ? e.message : String(e)}`; })
-    .finally(() => { weightsLoading = false; renderPiecePanels(); });
-}
-
-function renderPiecePanels(): void {
-  const custom = new Map<Key, string>();
-  const mark = (sq: number, cls: string) => {
-    const k = squareName(sq) as Key;
-    const had = custom.get(k);
-    custom.set(k, had ? `${had} ${cls}` : cls);
-  };
-  if (selected === null || selected < 0 || game.pos.board[selected] === 0) {
-    ui.piecePanel.replaceChildren(el('p', { class: 'hint' }, 'Click a piece (either colour) to see the products that give its targets.'));
-    ui.bnnPanel.replaceChildren(el('p', { class: 'hint' }, 'Click a rook, bishop or queen.'));
-    cg.set({ highlight: { custom } });
-    return;
-  }
-  const sq = selected;
-  try {
-    const pp = pieceProducts(game.pos, sq);
-    if (pp) {
-      ui.piecePanel.replaceChildren(pp.element);
-      for (const t of pp.targets) mark(t, 'inside-target');
-    }
-  } catch (e) {
-    ui.piecePanel.replaceChildren(el('p', { class: 'bad' }, `matrix panel: ${e instanceof Error ? e.message : String(e)}`));
-  }
-  const type = game.pos.board[sq] & 7;
-  if ((type === ROOK || type === BISHOP || type === QUEEN) && !weights && !weightsError) {
-    ui.bnnPanel.replaceChildren(el('p', { class: 'hint' }, 'Loading the network weights…'));
-    loadWeights();
-  } else {
-    try {
-      const b = renderBnnPanel(game.pos, sq, weights, weightsError);
-      ui.bnnPanel.replaceChildren(b.element);
-      if (b.attacks) for (const t of b.attacks) mark(t, 'inside-bnn');
-    } catch (e) {
-      ui.bnnPanel.replaceChildren(el('p', { class: 'bad' }, `network panel: ${e instanceof Error ? e.message : String(e)}`));
-    }
-  }
-  mark(sq, 'inside-selected');
-  cg.set({ highlight: { custom } });
-}
-
-// ---------- messages and controls ----------
-
-function showMessage(text: string, error = false): void {
-  ui.message.textContent = text;
-  ui.message.classList.toggle('error', error);
-}
-function clearMessage(): void { showMessage(''); }
-
 function replaceGame(g: Game, note: string): void {
   stopSearch(false);
   game = g;
   selected = null;
   paused = false;
-  send({ type: 'newgame' });
-  ui.evalText.textContent = '–'; ui.pv.textContent = '–'; ui.depth.textContent = ''; ui.evalFill.style.height = '50%';
+  engine.newGame();
+  clearEngineInfo();
   showMessage(note);
   afterChange();
 }
 
-async function copyText(text: string, what: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    showMessage(`${what} copied to the clipboard.`);
-  } catch {
-    showMessage(`${what} could not be copied automatically; it is selected in the box, press Ctrl+C.`);
-  }
-}
+// ---------- controls ----------
 
 ui.newGame.addEventListener('click', () => replaceGame(new Game(), 'New game.'));
 ui.undo.addEventListener('click', () => {
@@ -451,30 +211,12 @@ ui.backend.addEventListener('change', () => {
     showMessage('The neural backend needs BNN weights, which this build does not include.', true);
   }
 });
-ui.loadFen.addEventListener('click', () => {
-  const text = ui.fen.value.trim();
-  try {
-    replaceGame(new Game(text), 'Position loaded from FEN.');
-  } catch (e) {
-    showMessage(e instanceof FenError ? `${e.message}. The current game is unchanged.` : `Could not load the FEN: ${String(e)}`, true);
-  }
-});
-ui.fen.addEventListener('keydown', (e) => { if (e.key === 'Enter') ui.loadFen.click(); });
-ui.copyFen.addEventListener('click', () => { ui.fen.select(); void copyText(game.fen(), 'FEN'); });
-ui.loadPgn.addEventListener('click', () => {
-  try {
-    replaceGame(Game.fromPgn(ui.pgn.value), 'Game loaded from PGN.');
-  } catch (e) {
-    const why = e instanceof PgnError || e instanceof FenError ? e.message : `Could not load the PGN: ${String(e)}`;
-    showMessage(`${why}. The current game is unchanged.`, true);
-  }
-});
-ui.copyPgn.addEventListener('click', () => { ui.pgn.value = game.toPgn(); ui.pgn.select(); void copyText(ui.pgn.value, 'PGN'); });
+wireGameIo({ current: () => game, replace: replaceGame });
 
 // Exposed for debugging in the console (and read by the browser test as a cross-check).
 (window as unknown as { matrixChess: unknown }).matrixChess = {
   fen: () => game.fen(), pgn: () => game.toPgn(), uciMoves: () => game.uciMoves(), moveToUci,
-  searching: () => search !== null,
+  searching: () => engine.searching,
 };
 
 syncAll();

@@ -1,7 +1,7 @@
 /** Messages between the page and the engine worker. Moves travel as UCI text. */
-import type { BackendName } from './backends.js';
+import type { BackendName } from '../src/backends.js';
 
-export type Score = { cp: number } | { mate: number };
+import type { Score } from '../src/core/types.js';
 
 export type ToWorker =
   | { type: 'search'; id: number; startFen: string; moves: string[]; backend: BackendName; weightsUrl: string | null;

@@ -12,6 +12,7 @@
  * The 16x32x1 and 64x64x1 layouts share the targets and their order; they differ in input.
  */
 export const ROOK = 0;
+import { popcount32 } from '../core/bitboard.js';
 export const BISHOP = 1;
 export type SliderPiece = 0 | 1;
 export const PIECE_NAMES = ['rook', 'bishop'] as const;
@@ -157,16 +158,10 @@ export function scatterOutput(lay: SquareLayout, word: number, out: Int32Array):
 /** Every relevant input word of a square, ascending (carry-rippler over inputMask). */
 export function enumerateInputs(lay: SquareLayout): Uint16Array {
   const m = lay.inputMask;
-  const out = new Uint16Array(1 << popcount16(m));
+  const out = new Uint16Array(1 << popcount32(m));
   let x = 0, i = 0;
   do { out[i++] = x; x = (x - m) & m; } while (x !== 0);
   return out;
-}
-
-function popcount16(x: number): number {
-  let c = 0;
-  while (x) { x &= x - 1; c++; }
-  return c;
 }
 
 /** Expands an input word back to its 64-bit occupancy (for tests and verification). */

@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Position } from '../core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
-import { KIND_CASTLE } from '../core/move.js';
+import { KIND_CASTLE, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
 import { BISHOP, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK } from '../core/types.js';
 import { RANDOM64 } from './polyglot-random.js';
 
@@ -75,8 +75,8 @@ const POLY_PROMO = [0, 0, 2, 1, 3, 4, 0, 0]; // by our type: bishop 2, knight 1,
 
 /** Our move to the Polyglot 16-bit encoding. */
 export function encodeBookMove(move: number): number {
-  const from = move & 63, kind = (move >> 15) & 3, promo = (move >> 12) & 7;
-  let to = (move >> 6) & 63;
+  const from = moveFrom(move), kind = moveKind(move), promo = movePromo(move);
+  let to = moveTo(move);
   if (kind === KIND_CASTLE) to = to > from ? from + 3 : from - 4; // the rook's square
   return to | (from << 6) | (POLY_PROMO[promo] << 12);
 }

@@ -1,5 +1,6 @@
 /** `matrix-chess perft <depth> [--fen FEN] [--divide] [--backend NAME]` */
-import { backendLabel, getBackend, perftDivideWith } from '../backends.js';
+import { backendLabel, getBackend } from '../backends.js';
+import { perftDivide } from '../core/perft.js';
 import { moveToUci } from '../core/move.js';
 import { Position, START_FEN } from '../core/position.js';
 import { parseCommandArgs, parseIntIn } from './args.js';
@@ -19,7 +20,7 @@ export async function runPerftCommand(args: string[], out: (line: string) => voi
   const progress = createProgress(`perft ${depth}`);
   const t0 = process.hrtime.bigint();
   // Splitting by root move costs nothing extra and gives the progress display its unit of work.
-  const divide = perftDivideWith(backend, pos, depth, (done, total) => progress.update(done, total));
+  const divide = perftDivide(pos, depth, backend, (done, total) => progress.update(done, total));
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   progress.finish();
   let nodes = 0;

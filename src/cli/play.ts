@@ -5,8 +5,9 @@
  * quits with status 0.
  */
 import { loadNnue } from '../engine/nnue/load.js';
-import { backendLabel, getBackend, type Backend } from '../backends.js';
-import { moveToUci } from '../core/move.js';
+import { backendLabel, getBackend } from '../backends.js';
+import type { LegalMoveGenerator } from '../core/backend.js';
+import { moveFrom, moveTo, moveToUci } from '../core/move.js';
 import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../core/notation.js';
 import { FenError, Position, START_FEN } from '../core/position.js';
 import { GAME_END_TEXT, gameStatus, type GameStatus } from '../core/status.js';
@@ -97,7 +98,7 @@ class TerminalGame {
 
   constructor(
     private readonly pos: Position,
-    private readonly backend: Backend,
+    private readonly backend: LegalMoveGenerator,
     private readonly io: PlayIo,
     private readonly reader: LineReader,
     private readonly ascii: boolean,
@@ -155,7 +156,7 @@ class TerminalGame {
     } catch (err) {
       evalText = `classical evaluation (${(err as Error).message})`;
     }
-    this.engine = new Engine({ moveSource: this.backend.generator, nnue });
+    this.engine = new Engine({ moveGenerator: this.backend, nnue });
     this.engine.newGame();
     this.startSide = this.pos.side;
     this.setupFen = this.pos.toFen();
@@ -320,8 +321,8 @@ class TerminalGame {
       color: this.color,
       flipped: this.mode === 'black',
       ascii: this.ascii,
-      lastFrom: ply > 0 ? last & 63 : undefined,
-      lastTo: ply > 0 ? (last >> 6) & 63 : undefined,
+      lastFrom: ply > 0 ? moveFrom(last) : undefined,
+      lastTo: ply > 0 ? moveTo(last) : undefined,
       sidebar: sidebar(this.pos, status.check, evWhite),
     }));
   }

@@ -1,46 +1,30 @@
 /**
- * A move-generation backend: one way of producing the legal moves of a position. The bitboard
- * core is the reference; the matrix model and the binary neural networks are others. All must
- * agree move for move, which perft proves.
+ * The move-generator seam: one way of producing the legal moves of a core Position. The bitboard
+ * core is the reference; the matrix model and the binary neural networks are others. The search,
+ * perft and every interface use only this; all backends agree move for move, which perft proves.
  */
 import type { Position } from './position.js';
-import { KIND_EN_PASSANT } from './move.js';
-import { MAX_MOVES } from './movegen.js';
 
-/** What a search needs from a move generator: all legal moves, and the noisy ones for quiescence. */
-export interface MoveSource {
-  /** Writes the legal moves into out[start..]; returns the end index. */
-  generate(pos: Position, out: Int32Array, start: number): number;
-  /** Only legal captures (en passant included) and promotions. */
-  generateNoisy(pos: Position, out: Int32Array, start: number): number;
-}
-
-export interface MoveGenBackend {
+export interface LegalMoveGenerator {
   /** Short name used on the command line and in UCI: 'bitboard', 'matrix', 'bnn'. */
   readonly name: string;
-  /** Writes the legal moves of `pos` into `out` from index `start`; returns the end index. */
-  legalMoves(pos: Position, out: Int32Array, start: number): number;
-  /** Leaf count of the legal move tree of `pos` to `depth` plies; `pos` is restored after. */
-  perft(pos: Position, depth: number): number;
+  /** What was loaded, when a backend has variants (bnn: "WebAssembly kernel, 16x32x1"). */
+  readonly detail?: string;
+  /** Writes the legal moves of `pos` into out[start..]; returns the end index. `pos` is not changed. */
+  generate(pos: Position, out: Int32Array, start: number): number;
+  /** Only the legal captures (en passant included) and promotions, for quiescence search. */
+  generateNoisy(pos: Position, out: Int32Array, start: number): number;
+  /**
+   * A backend that keeps a position of its own (the matrix model) may hand perft that position to
+   * walk, set to `pos`, so perft does not make every move twice. `pos` is not changed.
+   */
+  moveTree?(pos: Position): MoveTree;
 }
 
-/**
- * A MoveGenBackend only lists legal moves; search also wants the noisy subset (captures,
- * en passant, promotions), which is the legal list filtered by the board.
- */
-export function legalMovesAsMoveSource(impl: Pick<MoveGenBackend, 'legalMoves'>): MoveSource {
-  const scratch = new Int32Array(MAX_MOVES);
-  return {
-    generate: (pos, out, start) => impl.legalMoves(pos, out, start),
-    generateNoisy(pos, out, start) {
-      const n = impl.legalMoves(pos, scratch, 0);
-      let end = start;
-      for (let i = 0; i < n; i++) {
-        const m = scratch[i];
-        const noisy = pos.board[(m >> 6) & 63] !== 0 || ((m >> 12) & 7) !== 0 || ((m >> 15) & 3) === KIND_EN_PASSANT;
-        if (noisy) out[end++] = m;
-      }
-      return end;
-    },
-  };
+/** A position perft can walk: its legal moves (listed or counted), make and unmake. */
+export interface MoveTree {
+  generate(out: Int32Array, start: number): number;
+  countLegal(): number;
+  makeMove(move: number): void;
+  unmakeMove(): void;
 }

@@ -23,7 +23,7 @@ export const makeMove = (from: number, to: number, promo = 0, kind = 0): number 
 
 /** UCI text of a move: e2e4, e7e8q, e1g1. */
 export function moveToUci(m: number): string {
-  const from = m & 63, to = (m >> 6) & 63, promo = (m >> 12) & 7;
+  const from = moveFrom(m), to = moveTo(m), promo = movePromo(m);
   let s = FILE_NAMES[from & 7] + ((from >> 3) + 1) + FILE_NAMES[to & 7] + ((to >> 3) + 1);
   if (promo) s += TYPE_LETTERS[promo];
   return s;

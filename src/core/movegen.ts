@@ -12,18 +12,21 @@ import {
 import type { SliderAttacks } from './slider-attacks.js';
 import { magicAttacks } from './magic.js';
 import type { Position } from './position.js';
+import type { LegalMoveGenerator } from './backend.js';
 
 /** Enough for any legal position (the maximum known is 218). */
 export const MAX_MOVES = 256;
 
 const PROMO_SHIFTED = [QUEEN << 12, ROOK << 12, BISHOP << 12, KNIGHT << 12];
 
-export class MoveGenerator {
+/** The core's legal move generator: bitboards, with sliders from any SliderAttacks provider. */
+export class MoveGenerator implements LegalMoveGenerator {
   private readonly t = new Int32Array(2);
   private readonly pinLo = new Int32Array(64);
   private readonly pinHi = new Int32Array(64);
 
-  constructor(readonly sliders: SliderAttacks = magicAttacks) {}
+  /** `name` is the backend's ('bitboard' with magic sliders, 'bnn' with the networks'). */
+  constructor(readonly sliders: SliderAttacks = magicAttacks, readonly name = 'bitboard', readonly detail?: string) {}
 
   /** True when `sq` is attacked by side `by` given the occupancy (sliders via the provider). */
   attacked(pos: Position, sq: number, by: number, occLo: number, occHi: number): boolean {

@@ -3,8 +3,8 @@
  * (Nf3, exd5, O-O, e8=Q+) for PGN and display.
  */
 import { MAX_MOVES, defaultGenerator } from './movegen.js';
-import { KIND_CASTLE, moveToUci } from './move.js';
-import type { Position } from './position.js';
+import { KIND_CASTLE, moveFrom, moveKind, movePromo, moveTo, moveToUci } from './move.js';
+import { Position } from './position.js';
 import { FILE_NAMES, KING, PAWN, TYPE_LETTERS, squareName } from './types.js';
 
 /** A move that is malformed or not legal in the position. */
@@ -41,8 +41,28 @@ export function parseUciMove(pos: Position, text: string): number {
 }
 
 /** SAN of a legal move in `pos` (with + or # suffix). */
+/**
+ * A game given as a start FEN and UCI moves (the UCI `position` command, the web worker's
+ * request), played on one Position so its history (repetitions) is there for the search.
+ * Throws FenError, or MoveError naming the move's place in the list.
+ */
+export function replayUciMoves(fen: string, moves: readonly string[]): Position {
+  const pos = Position.fromFen(fen);
+  moves.forEach((text, k) => {
+    let m: number;
+    try {
+      m = parseUciMove(pos, text);
+    } catch (err) {
+      if (err instanceof MoveError) throw new MoveError(text, `move ${k + 1} of the list: ${err.message}`);
+      throw err;
+    }
+    pos.makeMove(m);
+  });
+  return pos;
+}
+
 export function moveToSan(pos: Position, move: number): string {
-  const from = move & 63, to = (move >> 6) & 63, promo = (move >> 12) & 7, kind = (move >> 15) & 3;
+  const from = moveFrom(move), to = moveTo(move), promo = movePromo(move), kind = moveKind(move);
   const piece = pos.board[from], type = piece & 7;
   let san: string;
   if (kind === KIND_CASTLE) {
@@ -56,10 +76,10 @@ export function moveToSan(pos: Position, move: number): string {
       san = TYPE_LETTERS[type].toUpperCase();
       if (type !== KING) {
         // Disambiguate among other pieces of the same kind that can reach the same square.
-        const rivals = legalMoveList(pos).filter((m) => m !== move && ((m >> 6) & 63) === to && pos.board[m & 63] === piece);
+        const rivals = legalMoveList(pos).filter((m) => m !== move && moveTo(m) === to && pos.board[moveFrom(m)] === piece);
         if (rivals.length > 0) {
-          const sameFile = rivals.some((m) => ((m & 63) & 7) === (from & 7));
-          const sameRank = rivals.some((m) => ((m & 63) >> 3) === (from >> 3));
+          const sameFile = rivals.some((m) => (moveFrom(m) & 7) === (from & 7));
+          const sameRank = rivals.some((m) => (moveFrom(m) >> 3) === (from >> 3));
           if (!sameFile) san += FILE_NAMES[from & 7];
           else if (!sameRank) san += String((from >> 3) + 1);
           else san += squareName(from);
@@ -89,7 +109,7 @@ export function parseSan(pos: Position, text: string): number {
   if (m) {
     const type = TYPE_LETTERS.indexOf(m[1].toLowerCase());
     const matches = moves.filter((mv) => {
-      const f = mv & 63, t = (mv >> 6) & 63;
+      const f = moveFrom(mv), t = moveTo(mv);
       return (pos.board[f] & 7) === type && squareName(t) === m[4] && (!m[2] || FILE_NAMES[f & 7] === m[2]) && (!m[3] || String((f >> 3) + 1) === m[3]);
     });
     if (matches.length === 1) return matches[0];

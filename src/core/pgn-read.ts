@@ -1,5 +1,5 @@
 /**
- * A small PGN reader for the project's own tools (book building from match PGNs): tag pairs,
+ * The PGN reader (book building from match PGNs, the web app's paste box): tag pairs,
  * SetUp/FEN, and main-line SAN moves checked by our core. Comments, NAGs and variations are
  * skipped. Errors name the game and the move.
  */
@@ -73,7 +73,7 @@ function parseGame(chunk: string, where: string): PgnRecord {
       moves.push(m);
       comments.push(undefined);
     } catch (e) {
-      if (e instanceof MoveError) throw new PgnError(`${where}, ply ${moves.length + 1}: ${e.message}`);
+      if (e instanceof MoveError) throw new PgnError(`${where}, move ${pos.fullmove}${pos.side === 0 ? '.' : '...'} ${san}: ${e.message}`);
       throw e;
     }
   }

@@ -4,6 +4,7 @@
  * optional per-move comments (engine score/depth/time).
  */
 import { START_FEN } from './position.js';
+import type { Score } from './types.js';
 
 export type PgnResult = '1-0' | '0-1' | '1/2-1/2' | '*';
 
@@ -32,7 +33,7 @@ export interface PgnGame {
 }
 
 /** An engine score as PGN comments carry it: pawns from the mover's view ("+0.35") or mate ("-M3"). */
-export function pgnScore(s: { cp: number } | { mate: number }): string {
+export function pgnScore(s: Score): string {
   if ('mate' in s) return `${s.mate > 0 ? '+' : '-'}M${Math.abs(s.mate)}`;
   return `${s.cp >= 0 ? '+' : ''}${(s.cp / 100).toFixed(2)}`;
 }

@@ -7,7 +7,7 @@ import {
   BISHOP, BLACK, BLACK_OO, BLACK_OOO, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, WHITE, WHITE_OO, WHITE_OOO,
   PIECE_LETTERS, makePiece, parseSquare, squareName,
 } from './types.js';
-import { KIND_CASTLE, KIND_EN_PASSANT } from './move.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from './move.js';
 import {
   castlingKeyHi, castlingKeyLo, epKeyHi, epKeyLo, pieceKeyHi, pieceKeyLo, sideKeyHi, sideKeyLo,
 } from './zobrist.js';
@@ -160,7 +160,7 @@ export class Position {
   makeMove(m: number): void {
     const ply = this.ply;
     if (ply + 1 >= this.hMove.length) this.grow();
-    const from = m & 63, to = (m >> 6) & 63, promo = (m >> 12) & 7, kind = (m >> 15) & 3;
+    const from = moveFrom(m), to = moveTo(m), promo = movePromo(m), kind = moveKind(m);
     const us = this.side;
     const piece = this.board[from];
     const capSq = kind === KIND_EN_PASSANT ? to ^ 8 : to;
@@ -207,7 +207,7 @@ export class Position {
   unmakeMove(): void {
     const ply = --this.ply;
     const m = this.hMove[ply];
-    const from = m & 63, to = (m >> 6) & 63, promo = (m >> 12) & 7, kind = (m >> 15) & 3;
+    const from = moveFrom(m), to = moveTo(m), promo = movePromo(m), kind = moveKind(m);
     const them = this.side, us = them ^ 1;
     this.side = us;
     if (us === BLACK) this.fullmove--;
@@ -255,8 +255,11 @@ export class Position {
     this.hashLo = this.hHashLo[ply]; this.hashHi = this.hHashHi[ply];
   }
 
-  /** The move played at undo-stack index i (0 = first move since setup). */
+  /** The move played at undo-stack index i (0 = first move since setup; 0 for a null move). */
   moveAt(i: number): number { return this.hMove[i]; }
+  /** The Zobrist key halves of the position at ply p (0 = setup, this.ply = now). */
+  hashLoAt(p: number): number { return this.hHashLo[p]; }
+  hashHiAt(p: number): number { return this.hHashHi[p]; }
   /** The piece captured by the last move, 0 if none. */
   lastCaptured(): number { return this.ply > 0 ? this.hCaptured[this.ply - 1] : 0; }
 

@@ -58,3 +58,6 @@ export const WHITE_OO = 1;
 export const WHITE_OOO = 2;
 export const BLACK_OO = 4;
 export const BLACK_OOO = 8;
+
+/** A search score as UCI reports it: centipawns from the side to move, or moves to mate (negative: being mated). */
+export type Score = { cp: number } | { mate: number };

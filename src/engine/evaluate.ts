@@ -15,6 +15,7 @@ import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo } from '
 import { bishopIndex, bishopTable, rookIndex, rookTable } from '../core/magic.js';
 import { MATERIAL_MG, PHASE_MAX, gamePhase, materialPstTerms } from './pst.js';
 import { TERM_WEIGHTS } from './eval-params.js';
+import { popcount32 } from '../core/bitboard.js';
 
 // ---- weights: one [mg, eg] pair per term ----
 
@@ -90,13 +91,6 @@ const distance = new Uint8Array(64 * 64);
   }
 }
 
-function popcnt(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
-
 // ---- the evaluation ----
 
 /**
@@ -147,8 +141,8 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
       const i = (us << 6) | sq, nf = ~fileLo[sq & 7];
       if (((passedLo[i] & nf & theirPawnLo) | (passedHi[i] & nf & theirPawnHi)) === 0) f[T.OUTPOST] += sign;
     }
-    f[T.MOBILITY + 0] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[0]);
-    const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
+    f[T.MOBILITY + 0] += sign * (popcount32(aLo & areaLo) + popcount32(aHi & areaHi) - MOBILITY_CENTRE[0]);
+    const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
     if (z !== 0) { attackers++; kn += z; }
   }
   lo = pl[o | BISHOP]; hi = ph[o | BISHOP];
@@ -159,8 +153,8 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
     const aLo = bishopTable[bi], aHi = bishopTable[bi + 1];
     minorLo |= aLo; minorHi |= aHi;
     allLo |= aLo; allHi |= aHi;
-    f[T.MOBILITY + 1] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[1]);
-    const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
+    f[T.MOBILITY + 1] += sign * (popcount32(aLo & areaLo) + popcount32(aHi & areaHi) - MOBILITY_CENTRE[1]);
+    const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
     if (z !== 0) { attackers++; kb += z; }
   }
   lo = pl[o | ROOK]; hi = ph[o | ROOK];
@@ -170,8 +164,8 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
     const ri = rookIndex(sq, occLo, occHi);
     const aLo = rookTable[ri], aHi = rookTable[ri + 1];
     allLo |= aLo; allHi |= aHi;
-    f[T.MOBILITY + 2] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[2]);
-    const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
+    f[T.MOBILITY + 2] += sign * (popcount32(aLo & areaLo) + popcount32(aHi & areaHi) - MOBILITY_CENTRE[2]);
+    const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
     if (z !== 0) { attackers++; kr += z; }
     const fm = fileLo[sq & 7];
     if (((fm & ownPawnLo) | (fm & ownPawnHi)) === 0) {
@@ -185,8 +179,8 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
     const bi = bishopIndex(sq, occLo, occHi), ri = rookIndex(sq, occLo, occHi);
     const aLo = bishopTable[bi] | rookTable[ri], aHi = bishopTable[bi + 1] | rookTable[ri + 1];
     allLo |= aLo; allHi |= aHi;
-    f[T.MOBILITY + 3] += sign * (popcnt(aLo & areaLo) + popcnt(aHi & areaHi) - MOBILITY_CENTRE[3]);
-    const z = popcnt(aLo & zoneLo) + popcnt(aHi & zoneHi);
+    f[T.MOBILITY + 3] += sign * (popcount32(aLo & areaLo) + popcount32(aHi & areaHi) - MOBILITY_CENTRE[3]);
+    const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
     if (z !== 0) { attackers++; kq += z; }
   }
   // One lone attacker is rarely dangerous; two or more coordinate.
@@ -199,18 +193,18 @@ function sideTerms(pos: Position, us: number, occLo: number, occHi: number,
 
   // Threats: pieces attacked by something cheaper.
   const theirPiecesLo = pos.colorLo[them] & ~theirPawnLo & ~pl[e | KING], theirPiecesHi = pos.colorHi[them] & ~theirPawnHi & ~ph[e | KING];
-  f[T.PAWN_THREAT] += sign * (popcnt(ownPawnAttLo & theirPiecesLo) + popcnt(ownPawnAttHi & theirPiecesHi));
-  f[T.MINOR_THREAT] += sign * (popcnt(minorLo & (pl[e | ROOK] | pl[e | QUEEN])) + popcnt(minorHi & (ph[e | ROOK] | ph[e | QUEEN])));
+  f[T.PAWN_THREAT] += sign * (popcount32(ownPawnAttLo & theirPiecesLo) + popcount32(ownPawnAttHi & theirPiecesHi));
+  f[T.MINOR_THREAT] += sign * (popcount32(minorLo & (pl[e | ROOK] | pl[e | QUEEN])) + popcount32(minorHi & (ph[e | ROOK] | ph[e | QUEEN])));
 
   // Own king shelter.
   const ki = (us << 6) | ownKing;
-  f[T.SHIELD_NEAR] += sign * (popcnt(shieldNearLo[ki] & ownPawnLo) + popcnt(shieldNearHi[ki] & ownPawnHi));
-  f[T.SHIELD_FAR] += sign * (popcnt(shieldFarLo[ki] & ownPawnLo) + popcnt(shieldFarHi[ki] & ownPawnHi));
+  f[T.SHIELD_NEAR] += sign * (popcount32(shieldNearLo[ki] & ownPawnLo) + popcount32(shieldNearHi[ki] & ownPawnHi));
+  f[T.SHIELD_FAR] += sign * (popcount32(shieldFarLo[ki] & ownPawnLo) + popcount32(shieldFarHi[ki] & ownPawnHi));
   const kf = fileLo[ownKing & 7];
   if (((kf & ownPawnLo) | (kf & ownPawnHi)) === 0) f[T.KING_OPEN_FILE] += sign;
 
   // Bishop pair.
-  if ((pl[o | BISHOP] | ph[o | BISHOP]) !== 0 && popcnt(pl[o | BISHOP]) + popcnt(ph[o | BISHOP]) >= 2) f[T.BISHOP_PAIR] += sign;
+  if ((pl[o | BISHOP] | ph[o | BISHOP]) !== 0 && popcount32(pl[o | BISHOP]) + popcount32(ph[o | BISHOP]) >= 2) f[T.BISHOP_PAIR] += sign;
 
 }
 
@@ -278,8 +272,8 @@ function computeFeatures(pos: Position): number {
   // Undefended pieces under attack (both attack maps are complete only now).
   const bPiecesLo = pos.colorLo[BLACK] & ~bpLo & ~pl[BLACK << 3 | KING], bPiecesHi = pos.colorHi[BLACK] & ~bpHi & ~ph[BLACK << 3 | KING];
   const wPiecesLo = pos.colorLo[WHITE] & ~wpLo & ~pl[WHITE << 3 | KING], wPiecesHi = pos.colorHi[WHITE] & ~wpHi & ~ph[WHITE << 3 | KING];
-  features[T.HANGING] = popcnt(bPiecesLo & attacksLo[WHITE] & ~attacksLo[BLACK]) + popcnt(bPiecesHi & attacksHi[WHITE] & ~attacksHi[BLACK])
-    - popcnt(wPiecesLo & attacksLo[BLACK] & ~attacksLo[WHITE]) - popcnt(wPiecesHi & attacksHi[BLACK] & ~attacksHi[WHITE]);
+  features[T.HANGING] = popcount32(bPiecesLo & attacksLo[WHITE] & ~attacksLo[BLACK]) + popcount32(bPiecesHi & attacksHi[WHITE] & ~attacksHi[BLACK])
+    - popcount32(wPiecesLo & attacksLo[BLACK] & ~attacksLo[WHITE]) - popcount32(wPiecesHi & attacksHi[BLACK] & ~attacksHi[WHITE]);
   features[T.TEMPO] = pos.side === WHITE ? 1 : -1;
   return gamePhase(pos);
 }
@@ -294,12 +288,12 @@ function endgameScale(pos: Position, strong: number): number {
   // Common case first: the stronger side has pawns and there is more than bishops on the board.
   if ((pl[s | PAWN] | ph[s | PAWN]) !== 0 && (pl[s | KNIGHT] | ph[s | KNIGHT] | pl[s | ROOK] | ph[s | ROOK] | pl[s | QUEEN] | ph[s | QUEEN]
     | pl[w | KNIGHT] | ph[w | KNIGHT] | pl[w | ROOK] | ph[w | ROOK] | pl[w | QUEEN] | ph[w | QUEEN]) !== 0) return 64;
-  const strongPawns = popcnt(pl[s | PAWN]) + popcnt(ph[s | PAWN]);
-  const weakPawns = popcnt(pl[w | PAWN]) + popcnt(ph[w | PAWN]);
-  const sN = popcnt(pl[s | KNIGHT]) + popcnt(ph[s | KNIGHT]), sB = popcnt(pl[s | BISHOP]) + popcnt(ph[s | BISHOP]);
-  const sR = popcnt(pl[s | ROOK]) + popcnt(ph[s | ROOK]), sQ = popcnt(pl[s | QUEEN]) + popcnt(ph[s | QUEEN]);
-  const wN = popcnt(pl[w | KNIGHT]) + popcnt(ph[w | KNIGHT]), wB = popcnt(pl[w | BISHOP]) + popcnt(ph[w | BISHOP]);
-  const wR = popcnt(pl[w | ROOK]) + popcnt(ph[w | ROOK]), wQ = popcnt(pl[w | QUEEN]) + popcnt(ph[w | QUEEN]);
+  const strongPawns = popcount32(pl[s | PAWN]) + popcount32(ph[s | PAWN]);
+  const weakPawns = popcount32(pl[w | PAWN]) + popcount32(ph[w | PAWN]);
+  const sN = popcount32(pl[s | KNIGHT]) + popcount32(ph[s | KNIGHT]), sB = popcount32(pl[s | BISHOP]) + popcount32(ph[s | BISHOP]);
+  const sR = popcount32(pl[s | ROOK]) + popcount32(ph[s | ROOK]), sQ = popcount32(pl[s | QUEEN]) + popcount32(ph[s | QUEEN]);
+  const wN = popcount32(pl[w | KNIGHT]) + popcount32(ph[w | KNIGHT]), wB = popcount32(pl[w | BISHOP]) + popcount32(ph[w | BISHOP]);
+  const wR = popcount32(pl[w | ROOK]) + popcount32(ph[w | ROOK]), wQ = popcount32(pl[w | QUEEN]) + popcount32(ph[w | QUEEN]);
   if (strongPawns === 0) {
     const strongNpm = sN * MATERIAL_MG[KNIGHT] + sB * MATERIAL_MG[BISHOP] + sR * MATERIAL_MG[ROOK] + sQ * MATERIAL_MG[QUEEN];
     const weakNpm = wN * MATERIAL_MG[KNIGHT] + wB * MATERIAL_MG[BISHOP] + wR * MATERIAL_MG[ROOK] + wQ * MATERIAL_MG[QUEEN];
@@ -352,7 +346,7 @@ function mopUp(pos: Position, strong: number): number {
   const kingsApart = Math.abs(kf - (own & 7)) + Math.abs(kr - (own >> 3));
   let bonus = 6 * (14 - kingsApart);
   const onlyBishopKnight = (pl[s | PAWN] | ph[s | PAWN] | pl[s | ROOK] | ph[s | ROOK] | pl[s | QUEEN] | ph[s | QUEEN]) === 0
-    && popcnt(pl[s | BISHOP]) + popcnt(ph[s | BISHOP]) === 1 && popcnt(pl[s | KNIGHT]) + popcnt(ph[s | KNIGHT]) === 1;
+    && popcount32(pl[s | BISHOP]) + popcount32(ph[s | BISHOP]) === 1 && popcount32(pl[s | KNIGHT]) + popcount32(ph[s | KNIGHT]) === 1;
   if (onlyBishopKnight) {
     const b = pl[s | BISHOP] !== 0 ? 31 - Math.clz32(pl[s | BISHOP]) : 63 - Math.clz32(ph[s | BISHOP]);
     const light = ((b >> 3) + b) & 1; // 1: light squares (h1's colour)
@@ -386,8 +380,8 @@ export function evaluateFeatures(pos: Position, out: Int32Array): { phase: numbe
 export function insufficientMaterial(pos: Position): boolean {
   const pl = pos.pieceLo, ph = pos.pieceHi;
   if ((pl[1] | ph[1] | pl[9] | ph[9] | pl[4] | ph[4] | pl[12] | ph[12] | pl[5] | ph[5] | pl[13] | ph[13]) !== 0) return false;
-  const wMinor = popcnt(pl[2]) + popcnt(ph[2]) + popcnt(pl[3]) + popcnt(ph[3]);
-  const bMinor = popcnt(pl[10]) + popcnt(ph[10]) + popcnt(pl[11]) + popcnt(ph[11]);
+  const wMinor = popcount32(pl[2]) + popcount32(ph[2]) + popcount32(pl[3]) + popcount32(ph[3]);
+  const bMinor = popcount32(pl[10]) + popcount32(ph[10]) + popcount32(pl[11]) + popcount32(ph[11]);
   // KvK, KminorvK, and KminorvKminor cannot be forced; declared drawn for search purposes
   // only when at most one minor exists (KBvKN mates are helpmates but possible, stay searched).
   return wMinor + bMinor <= 1;

@@ -7,6 +7,7 @@
 import { KING, PAWN, QUEEN } from '../core/types.js';
 import type { Position } from '../core/position.js';
 import { SEE_VALUE, seeGe } from './see.js';
+import { KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
 
 export const MAX_PLY = 128;
 
@@ -52,12 +53,12 @@ export class MoveOrdering {
     for (let i = start; i < end; i++) {
       const m = moves[i];
       if (m === ttMove) { scores[i] = SCORE_TT; continue; }
-      const to = (m >> 6) & 63, promo = (m >> 12) & 7;
-      const victim = (m >> 15) === 1 ? PAWN : board[to] & 7;
+      const to = moveTo(m), promo = movePromo(m);
+      const victim = moveKind(m) === KIND_EN_PASSANT ? PAWN : board[to] & 7;
       if (promo !== 0) {
         scores[i] = promo === QUEEN ? SCORE_GOOD_CAPTURE + SEE_VALUE[QUEEN] + SEE_VALUE[victim] * 16 : SCORE_UNDERPROMOTION + promo;
       } else if (victim !== 0) {
-        const attacker = board[m & 63] & 7;
+        const attacker = board[moveFrom(m)] & 7;
         const mvvLva = SEE_VALUE[victim] * 16 - LVA[attacker];
         // Only captures of a cheaper piece can lose material.
         const good = SEE_VALUE[victim] >= SEE_VALUE[attacker] || attacker === KING || seeGe(pos, m, 0);
@@ -65,7 +66,7 @@ export class MoveOrdering {
       } else if (m === k1) scores[i] = SCORE_KILLER_1;
       else if (m === k2) scores[i] = SCORE_KILLER_2;
       else if (m === counter) scores[i] = SCORE_COUNTER;
-      else scores[i] = hist[hBase | (m & 0xfff)] + (cBase >= 0 ? cont[cBase | (board[m & 63] << 6) | to] : 0);
+      else scores[i] = hist[hBase | (m & 0xfff)] + (cBase >= 0 ? cont[cBase | (board[moveFrom(m)] << 6) | to] : 0);
     }
   }
 
@@ -75,9 +76,9 @@ export class MoveOrdering {
     for (let i = start; i < end; i++) {
       const m = moves[i];
       if (m === ttMove) { scores[i] = SCORE_TT; continue; }
-      const to = (m >> 6) & 63, promo = (m >> 12) & 7;
-      const victim = (m >> 15) === 1 ? PAWN : board[to] & 7;
-      let s = SEE_VALUE[victim] * 16 - LVA[board[m & 63] & 7];
+      const to = moveTo(m), promo = movePromo(m);
+      const victim = moveKind(m) === KIND_EN_PASSANT ? PAWN : board[to] & 7;
+      let s = SEE_VALUE[victim] * 16 - LVA[board[moveFrom(m)] & 7];
       if (promo === QUEEN) s += SEE_VALUE[QUEEN] * 16; else if (promo !== 0) s += SCORE_UNDERPROMOTION;
       scores[i] = s;
     }
@@ -88,12 +89,12 @@ export class MoveOrdering {
     const bonus = Math.min(depth * depth + depth, 1600);
     const hist = this.history, base = pos.side << 12, board = pos.board, cont = this.contHistory;
     gravity(hist, base | (best & 0xfff), bonus);
-    if (prevKey >= 0) gravity(cont, (prevKey << 10) | (board[best & 63] << 6) | ((best >> 6) & 63), bonus);
+    if (prevKey >= 0) gravity(cont, (prevKey << 10) | (board[moveFrom(best)] << 6) | moveTo(best), bonus);
     for (let i = 0; i < triedCount; i++) {
       const m = tried[triedStart + i];
       if (m === best) continue;
       gravity(hist, base | (m & 0xfff), -bonus);
-      if (prevKey >= 0) gravity(cont, (prevKey << 10) | (board[m & 63] << 6) | ((m >> 6) & 63), -bonus);
+      if (prevKey >= 0) gravity(cont, (prevKey << 10) | (board[moveFrom(m)] << 6) | moveTo(m), -bonus);
     }
     const k = ply * 2;
     if (this.killers[k] !== best) { this.killers[k + 1] = this.killers[k]; this.killers[k] = best; }

@@ -14,6 +14,7 @@
 import { BLACK, WHITE } from '../core/types.js';
 import type { Position } from '../core/position.js';
 import { MATERIAL_EG_VALUES, MATERIAL_MG_VALUES, PST_EG_DIAGRAMS, PST_MG_DIAGRAMS } from './eval-params.js';
+import { popcount32 } from '../core/bitboard.js';
 
 export const PHASE_MAX = 24;
 /** Phase contribution per piece type (index = type: -, P, B, N, R, Q, K). */
@@ -61,16 +62,9 @@ export function gamePhase(pos: Position): number {
   const pl = pos.pieceLo, ph = pos.pieceHi;
   let phase = 0;
   for (let t = 2; t <= 5; t++) {
-    phase += PHASE_WEIGHT[t] * (popcnt(pl[t] | 0) + popcnt(ph[t]) + popcnt(pl[t | 8]) + popcnt(ph[t | 8]));
+    phase += PHASE_WEIGHT[t] * (popcount32(pl[t] | 0) + popcount32(ph[t]) + popcount32(pl[t | 8]) + popcount32(ph[t | 8]));
   }
   return phase > PHASE_MAX ? PHASE_MAX : phase;
-}
-
-function popcnt(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /** Sums MG and EG material+PST from White's view into out[0], out[1]. */

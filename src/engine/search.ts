@@ -15,7 +15,9 @@ import { SEE_VALUE, seeGe } from './see.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_PLY, MoveOrdering, pickNext } from './ordering.js';
 import { computeTimeBudget } from './timeman.js';
-import type { EngineOptions, MoveSource, Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
+import type { LegalMoveGenerator } from '../core/backend.js';
+import type { EngineOptions, Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
+import { KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
 
 export const MATE = 32000;
 /** Scores at or beyond this are mates (found within MAX_PLY plies). */
@@ -74,7 +76,7 @@ export function toUciScore(score: number): Score {
  * castling checks are not seen): cheap enough to exempt checks from move-count pruning.
  */
 function givesDirectCheck(pos: Position, m: number): boolean {
-  const from = m & 63, to = (m >> 6) & 63, type = pos.board[from] & 7, us = pos.side;
+  const from = moveFrom(m), to = moveTo(m), type = pos.board[from] & 7, us = pos.side;
   const k = pos.kingSq[us ^ 1];
   const kLo = k < 32 ? 1 << k : 0, kHi = k < 32 ? 0 : 1 << (k - 32);
   switch (type) {
@@ -101,7 +103,7 @@ interface RootMove { move: number; score: number; prevScore: number; pv: number[
 
 export class Engine {
   private tt: TranspositionTable;
-  private moveSource: MoveSource;
+  private moveGenerator: LegalMoveGenerator;
   private moveOverheadMs: number;
   private multiPv: number;
   private readonly ordering = new MoveOrdering();
@@ -140,7 +142,7 @@ export class Engine {
 
   constructor(options: EngineOptions = {}) {
     this.tt = new TranspositionTable(options.hashMb ?? 16);
-    this.moveSource = options.moveSource ?? defaultGenerator;
+    this.moveGenerator = options.moveGenerator ?? defaultGenerator;
     this.moveOverheadMs = options.moveOverheadMs ?? 30;
     this.multiPv = Math.max(1, options.multiPv ?? 1);
     this.nnue = options.nnue ?? null;
@@ -161,7 +163,7 @@ export class Engine {
   clearHash(): void { this.tt.clear(); }
   setMoveOverhead(ms: number): void { this.moveOverheadMs = Math.max(0, ms); }
   setMultiPv(n: number): void { this.multiPv = Math.max(1, Math.floor(n)); }
-  setMoveSource(src: MoveSource): void { this.moveSource = src; }
+  setMoveGenerator(gen: LegalMoveGenerator): void { this.moveGenerator = gen; }
   newGame(): void { this.tt.clear(); this.ordering.clear(); }
   stop(): void { Atomics.store(this.control, 0, 1); }
   /** Permille of the hash table used by the current search. */
@@ -192,7 +194,7 @@ export class Engine {
     const rootPly = pos.ply;
     if (this.nnue !== null) this.nnue.reset(pos);
     const hashLo = pos.hashLo, hashHi = pos.hashHi;
-    const n = this.moveSource.generate(pos, this.moves, 0);
+    const n = this.moveGenerator.generate(pos, this.moves, 0);
     if (n === 0) {
       const score: Score = pos.inCheck() ? { mate: 0 } : { cp: 0 };
       return { bestMove: 0, ponderMove: 0, score, depth: 0, nodes: 0, timeMs: Date.now() - this.startTime, pv: [] };
@@ -287,7 +289,7 @@ export class Engine {
     const e = this.tt.probe(pos.hashLo, pos.hashHi);
     if (e >= 0) {
       const m = this.tt.move(e);
-      const n = this.moveSource.generate(pos, this.moves, 0);
+      const n = this.moveGenerator.generate(pos, this.moves, 0);
       for (let i = 0; i < n; i++) if (this.moves[i] === m) { reply = m; break; }
     }
     pos.unmakeMove();
@@ -352,7 +354,7 @@ export class Engine {
         score = -this.negamax(-beta, -alpha, depth - 1, 1, false);
       } else {
         // Late root moves get a light reduction when quiet.
-        const quiet = pos.lastCaptured() === 0 && ((m >> 12) & 7) === 0;
+        const quiet = pos.lastCaptured() === 0 && movePromo(m) === 0;
         let r = depth >= 3 && quiet && i - pvIdx >= 4 && !inCheck ? this.lmr[Math.min(depth, 63) * 64 + Math.min(i - pvIdx + 1, 63)] - 1 : 0;
         if (r < 0) r = 0;
         score = -this.negamax(-alpha - 1, -alpha, depth - 1 - r, 1, true);
@@ -482,12 +484,12 @@ export class Engine {
     // Generate and order.
     const base = ply * MAX_MOVES;
     const moves = this.moves, scores = this.scores;
-    const end = this.moveSource.generate(pos, moves, base);
+    const end = this.moveGenerator.generate(pos, moves, base);
     if (end === base) return inCheck ? -MATE + ply : 0;
     let prevKey = -1, counter = 0;
     if (pos.ply > 0) {
       const prev = pos.moveAt(pos.ply - 1);
-      if (prev !== 0) { const pto = (prev >> 6) & 63; prevKey = (pos.board[pto] << 6) | pto; counter = this.ordering.counters[prevKey]; }
+      if (prev !== 0) { const pto = moveTo(prev); prevKey = (pos.board[pto] << 6) | pto; counter = this.ordering.counters[prevKey]; }
     }
     this.ordering.scoreMoves(pos, moves, scores, base, end, ttMove, ply, counter, prevKey);
 
@@ -501,8 +503,8 @@ export class Engine {
 
     for (let i = base; i < end; i++) {
       const m = pickNext(moves, scores, i, end);
-      const isCapture = board[(m >> 6) & 63] !== 0 || (m >> 15) === 1;
-      const isQuiet = !isCapture && ((m >> 12) & 7) === 0;
+      const isCapture = board[moveTo(m)] !== 0 || moveKind(m) === KIND_EN_PASSANT;
+      const isQuiet = !isCapture && movePromo(m) === 0;
       if (isQuiet && skipQuiets && !(P.lmpKeepsChecks && givesDirectCheck(pos, m))) continue;
 
       let futile = false;
@@ -611,7 +613,7 @@ export class Engine {
     const base = ply * MAX_MOVES, moves = this.moves, scores = this.scores;
     let end: number;
     if (inCheck) {
-      end = this.moveSource.generate(pos, moves, base);
+      end = this.moveGenerator.generate(pos, moves, base);
       if (end === base) return -MATE + ply;
     } else {
       standPat = e >= 0 ? tt.staticEval(e) : this.staticEvaluate(pos);
@@ -621,7 +623,7 @@ export class Engine {
       }
       if (standPat > alpha) alpha = standPat;
       best = standPat;
-      end = this.moveSource.generateNoisy(pos, moves, base);
+      end = this.moveGenerator.generateNoisy(pos, moves, base);
     }
     this.ordering.scoreNoisy(pos, moves, scores, base, end, ttMove);
 
@@ -631,10 +633,10 @@ export class Engine {
     for (let i = base; i < end; i++) {
       const m = pickNext(moves, scores, i, end);
       if (!inCheck) {
-        const promo = (m >> 12) & 7;
+        const promo = movePromo(m);
         if (promo !== 0 && promo !== QUEEN) continue; // underpromotions are for the main search
         if (promo === 0) {
-          const victim = (m >> 15) === 1 ? 1 : board[(m >> 6) & 63] & 7;
+          const victim = moveKind(m) === KIND_EN_PASSANT ? 1 : board[moveTo(m)] & 7;
           // Delta pruning: even winning this piece cannot lift the score to alpha.
           if (standPat + SEE_VALUE[victim] + this.params.qsDeltaMargin <= alpha) continue;
           if (!seeGe(pos, m, 0)) continue;

@@ -7,6 +7,7 @@ import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types.js';
 import type { Position } from '../core/position.js';
 import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from '../core/attacks.js';
 import { bishopIndex, bishopTable, rookIndex, rookTable } from '../core/magic.js';
+import { moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
 
 /** Exchange values by piece type (index = type: -, P, B, N, R, Q, K). */
 export const SEE_VALUE = Int32Array.of(0, 100, 330, 320, 500, 950, 20000);
@@ -15,9 +16,9 @@ const BY_VALUE = Int32Array.of(PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING);
 
 /** True when the move's exchange balance is >= threshold. */
 export function seeGe(pos: Position, move: number, threshold: number): boolean {
-  const kind = (move >> 15) & 3;
-  if (kind !== 0 || ((move >> 12) & 7) !== 0) return threshold <= 0; // e.p., castling, promotions: treat as even
-  const from = move & 63, to = (move >> 6) & 63;
+  const kind = moveKind(move);
+  if (kind !== 0 || movePromo(move) !== 0) return threshold <= 0; // e.p., castling, promotions: treat as even
+  const from = moveFrom(move), to = moveTo(move);
   const board = pos.board;
   let swap = SEE_VALUE[board[to] & 7] - threshold;
   if (swap < 0) return false;

@@ -3,11 +3,7 @@
  * runs (info) and what it returns (result). UCI and CLI code against exactly these names.
  */
 import type { NnueEvaluator } from './nnue/evaluator.js';
-import type { Position } from '../core/position.js';
-
-/** Any legal-move producer: the bitboard generator, the matrix model, the BNN backend. */
-export type { MoveSource } from '../core/backend.js';
-import type { MoveSource } from '../core/backend.js';
+import type { LegalMoveGenerator } from '../core/backend.js';
 
 export interface SearchLimits {
   depth?: number;
@@ -22,7 +18,8 @@ export interface SearchLimits {
   ponder?: boolean;
 }
 
-export type Score = { cp: number } | { mate: number };
+import type { Score } from '../core/types.js';
+export type { Score };
 
 export interface SearchInfo {
   depth: number;
@@ -52,7 +49,8 @@ export interface EngineOptions {
   hashMb?: number;
   moveOverheadMs?: number;
   multiPv?: number;
-  moveSource?: MoveSource;
+  /** The backend that lists moves (default: the bitboard core). */
+  moveGenerator?: LegalMoveGenerator;
   /** The learned evaluation (src/engine/nnue/load.ts); absent or null: the classical evaluation. */
   nnue?: NnueEvaluator | null;
 }

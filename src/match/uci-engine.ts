@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import type { Score } from '../core/types.js';
 
 /** How to start an engine: command, arguments, working directory and UCI options. */
 export interface EngineSpec {
@@ -24,7 +25,6 @@ export class EngineError extends Error {
   }
 }
 
-export type Score = { cp: number } | { mate: number };
 
 export interface GoResult {
   /** 'ok': bestmove arrived; 'timeout': no bestmove before the deadline; 'crash': the process exited. */

@@ -19,6 +19,7 @@
  */
 import { MatrixError } from './errors.js';
 import { assertIndex, type IntMatrix } from './mat8.js';
+import { popcount32 } from '../core/bitboard.js';
 
 /** Bit position (0..63) of entry [r, c]. */
 export const bitOf = (r: number, c: number): number => ((7 - r) << 3) | c;
@@ -115,13 +116,6 @@ export function mulCols(out: Int32Array, o: number, aLo: number, aHi: number, bL
     hi |= ((aHi >>> k) & 0x01010101) << j;
   }
   out[o] = lo; out[o + 1] = hi;
-}
-
-function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /** C = A · B over the Boolean semiring, walking whichever operand has fewer 1s. */

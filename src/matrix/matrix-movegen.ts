@@ -14,6 +14,7 @@ import {
 import { COLOR_OFF, MatrixPosition, OCC_OFF, STRIDE } from './matrix-position.js';
 import { BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, BLACK_OO, BLACK_OOO, WHITE_OO, WHITE_OOO } from '../core/types.js';
 import { KIND_CASTLE, KIND_EN_PASSANT } from '../core/move.js';
+import { popcount32 } from '../core/bitboard.js';
 
 const T = new Int32Array(8);
 /** Squares a pinned piece may still move to (the line king–pinner), by square. */
@@ -46,8 +47,8 @@ const SCRATCH = new Int32Array(256);
 /** Emits from → every target; promotes when the target is on a last row and `promoting`. */
 function emit(out: Int32Array, n: number, from: number, lo: number, hi: number, promoting: boolean): number {
   if (countOnly) {
-    n += popcount(lo) + popcount(hi);
-    return promoting ? n + 3 * (popcount(lo & LAST_LO) + popcount(hi & LAST_HI)) : n;
+    n += popcount32(lo) + popcount32(hi);
+    return promoting ? n + 3 * (popcount32(lo & LAST_LO) + popcount32(hi & LAST_HI)) : n;
   }
   while (lo !== 0) {
     const to = 31 - Math.clz32(lo & -lo);
@@ -64,7 +65,7 @@ function emit(out: Int32Array, n: number, from: number, lo: number, hi: number, 
 
 /** Emits pawn moves of a whole set of targets; each came from `to − delta` (the shift it was made by). */
 function emitPawns(out: Int32Array, n: number, delta: number, lo: number, hi: number): number {
-  if (countOnly) return n + popcount(lo) + popcount(hi) + 3 * (popcount(lo & LAST_LO) + popcount(hi & LAST_HI));
+  if (countOnly) return n + popcount32(lo) + popcount32(hi) + 3 * (popcount32(lo & LAST_LO) + popcount32(hi & LAST_HI));
   while (lo !== 0) {
     const to = 31 - Math.clz32(lo & -lo);
     lo &= lo - 1;
@@ -148,7 +149,7 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
   pawnCaptureTargets(T, 0, us, kLo, kHi);
   const pcLo = T[0] & tpLo, pcHi = T[1] & tpHi;
   if ((knLo | knHi | pcLo | pcHi) !== 0) {
-    nCheck += popcount(knLo | pcLo) + popcount(knHi | pcHi);
+    nCheck += popcount32(knLo | pcLo) + popcount32(knHi | pcHi);
     resolveLo = knLo | pcLo; resolveHi = knHi | pcHi;
   }
   for (let d = 0; d < 8; d++) {
@@ -294,9 +295,3 @@ function epLegal(from: number, ep: number, ksq: number, us: number, occLo: numbe
   return ((T[4] & bqLo) | (T[5] & bqHi)) === 0;
 }
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}

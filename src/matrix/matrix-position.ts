@@ -19,7 +19,7 @@ import { CASTLE_KEEP, Position as CorePosition, type Position } from '../core/po
 import {
   BLACK_OO, BLACK_OOO, KING, NO_SQUARE, PAWN, ROOK, WHITE_OO, WHITE_OOO, PIECE_LETTERS, squareName,
 } from '../core/types.js';
-import { KIND_CASTLE, KIND_EN_PASSANT } from '../core/move.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
 
 export const MAX_PLY = 128;
 /** Packed words per ply: 16 piece codes × 2, white, black, occupancy. */
@@ -163,7 +163,7 @@ export class MatrixPosition {
     if (p >= MAX_PLY) throw new MatrixError('depth', `more than ${MAX_PLY} moves deep`);
     const mats = this.mats, bits = this.bits;
     const mb = 64 * p, nb = mb + 64, b = STRIDE * p, nbb = b + STRIDE;
-    const from = move & 63, to = (move >> 6) & 63, promo = (move >> 12) & 7, kind = (move >> 15) & 3;
+    const from = moveFrom(move), to = moveTo(move), promo = movePromo(move), kind = moveKind(move);
     const us = this.sideAt[p];
     const v = mats[mb + (from ^ 56)];
     if (v === 0 || (v < 0 ? 1 : 0) !== us) {
@@ -220,6 +220,25 @@ export class MatrixPosition {
     this.castlingAt[q] = this.castlingAt[p] & CASTLE_KEEP[from] & CASTLE_KEEP[to];
     this.epAt[q] = type === PAWN && (to ^ from) === 16 ? (from + to) >> 1 : NO_SQUARE;
     this.halfmoveAt[q] = type === PAWN || captured !== 0 ? 0 : this.halfmoveAt[p] + 1;
+    this.fullmoveAt[q] = this.fullmoveAt[p] + us;
+    this.ply = q;
+  }
+
+  /**
+   * Passes the move (search's null move): M and the packed matrices are copied unchanged into the
+   * next slot; only the side to move, en passant and the clocks change.
+   */
+  makeNullMove(): void {
+    const p = this.ply;
+    if (p >= MAX_PLY) throw new MatrixError('depth', `more than ${MAX_PLY} moves deep`);
+    const m32 = this.mats32, w = 16 * p, bits = this.bits, b = STRIDE * p;
+    for (let i = 0; i < 16; i++) m32[w + 16 + i] = m32[w + i];
+    for (let i = 0; i < STRIDE; i++) bits[b + STRIDE + i] = bits[b + i];
+    const q = p + 1, us = this.sideAt[p];
+    this.sideAt[q] = us ^ 1;
+    this.castlingAt[q] = this.castlingAt[p];
+    this.epAt[q] = NO_SQUARE;
+    this.halfmoveAt[q] = this.halfmoveAt[p] + 1;
     this.fullmoveAt[q] = this.fullmoveAt[p] + us;
     this.ply = q;
   }

@@ -18,6 +18,7 @@ import { evaluateFeatures, TERM_COUNT } from '../engine/evaluate.js';
 import { PHASE_MAX } from '../engine/pst.js';
 import { seeGe } from '../engine/see.js';
 import { PgnError, readPgnGames } from '../core/pgn-read.js';
+import { movePromo } from '../core/move.js';
 
 /** Slot layout: terms, then material for P B N R Q, then piece-square for types 1..6 x 64 squares. */
 export const MATERIAL_SLOT = TERM_COUNT;
@@ -67,7 +68,7 @@ export function isQuiet(pos: Position): boolean {
   const n = defaultGenerator.generateNoisy(pos, moveBuf, 0);
   for (let i = 0; i < n; i++) {
     const m = moveBuf[i];
-    if (((m >> 12) & 7) !== 0) return false; // a promotion
+    if (movePromo(m) !== 0) return false; // a promotion
     if (seeGe(pos, m, 1)) return false;
   }
   return true;

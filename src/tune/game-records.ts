@@ -111,7 +111,7 @@ export function decodeShard(data: Buffer, source = 'shard'): GameRecord[] {
       let move = 0;
       for (let k = 0; k < n; k++) {
         const m = list[k];
-        if (moveFrom(m) === (code & 63) && moveTo(m) === ((code >> 6) & 63) && movePromo(m) === ((code >> 12) & 7)) { move = m; break; }
+        if (moveFrom(m) === moveFrom(code) && moveTo(m) === moveTo(code) && movePromo(m) === movePromo(code)) { move = m; break; }
       }
       if (move === 0) throw new GameRecordError(`${source}: game ${gi} ply ${i + 1}: stored move is not legal`);
       moves.push(move); scores.push(buf.readInt16LE(o + 2));

@@ -9,10 +9,10 @@ import { LineReader } from '../cli/lines.js';
 import { renderBoard } from '../cli/board.js';
 import { START_FEN } from '../core/position.js';
 import { moveToUci } from '../core/move.js';
-import { legalMoveList } from '../core/notation.js';
+import { legalMoveList, replayUciMoves } from '../core/notation.js';
 import type { FromWorker, ToWorker, WorkerData } from './search-worker.js';
 import {
-  optionLines, parseGo, parsePosition, parseSetOption, replay, tokenize, type GoCommand, type OptionChange, type PositionSpec,
+  optionLines, parseGo, parsePosition, parseSetOption, tokenize, type GoCommand, type OptionChange, type PositionSpec,
 } from './protocol.js';
 
 export const ENGINE_NAME = 'Matrix Chess';
@@ -67,7 +67,7 @@ export class UciSession {
     for (const change of this.options.values()) this.post({ type: 'option', change });
     if (task?.kind === 'search') {
       // Still owe the GUI a legal move: any legal move beats none.
-      const legal = legalMoveList(replay(task.position));
+      const legal = legalMoveList(replayUciMoves(task.position.fen, task.position.moves));
       this.write(`bestmove ${legal.length > 0 ? moveToUci(legal[0]) : '0000'}`);
     }
     if (task) this.finishTask();
@@ -216,7 +216,7 @@ export class UciSession {
   }
 
   private display(): void {
-    const pos = replay(this.position);
+    const pos = replayUciMoves(this.position.fen, this.position.moves);
     this.write(renderBoard(pos, { color: false, flipped: false }));
     this.write(`Fen: ${pos.toFen()}`);
   }

@@ -4,8 +4,8 @@
  * check them directly. Parsers never throw: they return what they understood plus the problems.
  */
 import { moveToUci } from '../core/move.js';
-import { MoveError, parseUciMove } from '../core/notation.js';
-import { FenError, Position, START_FEN } from '../core/position.js';
+import { MoveError, replayUciMoves } from '../core/notation.js';
+import { FenError, START_FEN } from '../core/position.js';
 import { fileURLToPath } from 'node:url';
 import { BACKEND_NAMES } from '../backends.js';
 import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
@@ -40,31 +40,12 @@ export function parsePosition(tokens: string[]): Parsed<PositionSpec> {
   if (i < tokens.length && tokens[i] !== 'moves') return { ok: false, error: `position: expected 'moves', got '${tokens[i]}'` };
   const moves = tokens.slice(i + 1);
   try {
-    replay({ fen, moves });
+    replayUciMoves(fen, moves);
   } catch (err) {
     if (err instanceof FenError || err instanceof MoveError) return { ok: false, error: err.message };
     throw err;
   }
   return { ok: true, value: { fen, moves } };
-}
-
-/**
- * Builds the position by playing the moves on one Position, so the history (repetitions) is
- * there for the search. Throws FenError or MoveError (naming the move's index).
- */
-export function replay(spec: PositionSpec): Position {
-  const pos = Position.fromFen(spec.fen);
-  spec.moves.forEach((text, k) => {
-    let m: number;
-    try {
-      m = parseUciMove(pos, text);
-    } catch (err) {
-      if (err instanceof MoveError) throw new MoveError(text, `move ${k + 1} of the list: ${err.message}`);
-      throw err;
-    }
-    pos.makeMove(m);
-  });
-  return pos;
 }
 
 // ---- go ----

@@ -8,15 +8,18 @@
  * the next search and never in the middle of one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { backendLabel, getBackend, perftDivideWith, type Backend } from '../backends.js';
+import { backendLabel, getBackend } from '../backends.js';
+import type { LegalMoveGenerator } from '../core/backend.js';
+import { perftDivide } from '../core/perft.js';
 import { moveToUci } from '../core/move.js';
-import { legalMoveList } from '../core/notation.js';
+import { legalMoveList, replayUciMoves } from '../core/notation.js';
+import { Position } from '../core/position.js';
 import { Engine, type SearchLimits } from './engine-api.js';
 import { BookError, openBook, type Book } from '../book/polyglot.js';
 import { describeNnue, loadNnue } from '../engine/nnue/load.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
 import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
-import { DEFAULT_BOOK_FILE, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, replay, type OptionChange, type PositionSpec } from './protocol.js';
+import { DEFAULT_BOOK_FILE, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, type OptionChange, type PositionSpec } from './protocol.js';
 
 export type ToWorker =
   /** receivedAt: Date.now() when the main thread read the go, so clock time spent before the search starts is charged. */
@@ -42,7 +45,7 @@ const send = (msg: FromWorker): void => port.postMessage(msg);
 const say = (text: string): void => send({ type: 'line', text });
 
 let engine: Engine | undefined;
-let backend: Backend | undefined;
+let backend: LegalMoveGenerator | undefined;
 let ownBook = false;
 let bookFile = DEFAULT_BOOK_FILE;
 let book: Book | undefined;
@@ -62,9 +65,9 @@ function tryLoadNetwork(file: string): NnueEvaluator | null {
 async function setup(): Promise<void> {
   backend = await getBackend('bitboard');
   network = tryLoadNetwork(DEFAULT_NETWORK_FILE);
-  engine = new Engine({ hashMb: DEFAULT_HASH_MB, moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS, moveSource: backend.generator, nnue: network });
+  engine = new Engine({ hashMb: DEFAULT_HASH_MB, moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS, moveGenerator: backend, nnue: network });
   // A first tiny search compiles the hot paths now, not on the clock of the first real move.
-  engine.search(replay({ fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', moves: [] }), { depth: 4 });
+  engine.search(Position.fromFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'), { depth: 4 });
   engine.newGame();
 }
 
@@ -90,7 +93,7 @@ function chargeWaiting(limits: SearchLimits, whiteToMove: boolean, receivedAt: n
   return out;
 }
 
-function bookMove(pos: ReturnType<typeof replay>, legal: number[]): number {
+function bookMove(pos: Position, legal: number[]): number {
   if (!ownBook) return 0;
   try {
     book ??= openBook(bookFile);
@@ -105,7 +108,7 @@ function bookMove(pos: ReturnType<typeof replay>, legal: number[]): number {
 }
 
 function go(eng: Engine, spec: PositionSpec, requested: SearchLimits, receivedAt: number): void {
-  const pos = replay(spec);
+  const pos = replayUciMoves(spec.fen, spec.moves);
   const limits = chargeWaiting(requested, pos.side === 0, receivedAt);
   const legal = legalMoveList(pos);
   if (legal.length === 0) {
@@ -144,11 +147,11 @@ function go(eng: Engine, spec: PositionSpec, requested: SearchLimits, receivedAt
 }
 
 function perft(spec: PositionSpec, depth: number): void {
-  const pos = replay(spec);
+  const pos = replayUciMoves(spec.fen, spec.moves);
   const b = backend!;
   let total = 0;
   // Stockfish's format: one `move: count` line per root move, a blank line, the total.
-  for (const [move, count] of perftDivideWith(b, pos, depth)) {
+  for (const [move, count] of perftDivide(pos, depth, b)) {
     say(`${moveToUci(move)}: ${count}`);
     total += count;
   }
@@ -196,7 +199,7 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
     case 'Backend': {
       try {
         const next = await getBackend(change.value);
-        eng.setMoveSource(next.generator);
+        eng.setMoveGenerator(next);
         backend = next;
         say(`info string backend ${backendLabel(next)}`);
       } catch (err) {
@@ -208,7 +211,7 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
 
 function firstLegalMove(spec: PositionSpec): string {
   try {
-    const legal = legalMoveList(replay(spec));
+    const legal = legalMoveList(replayUciMoves(spec.fen, spec.moves));
     return legal.length > 0 ? moveToUci(legal[0]) : '0000';
   } catch {
     return '0000';

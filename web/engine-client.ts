@@ -1,0 +1,91 @@
+/**
+ * The page's side of the engine worker: starts searches, keeps the best move reported so far,
+ * and stops by replacing the worker (a search cannot be interrupted mid-run; see docs/web.md).
+ * Answers to a search that was stopped or superseded are dropped.
+ */
+import type { BackendName } from '../src/backends.js';
+import type { FromWorker, ToWorker } from './protocol.js';
+
+export type SearchMessage = Exclude<FromWorker, { type: 'error' }>;
+
+export interface SearchRequest {
+  startFen: string;
+  moves: string[];
+  backend: BackendName;
+  weightsUrl: string | null;
+  limits: { depth?: number; movetime?: number };
+}
+
+export interface EngineEvents {
+  /** An info or the final answer of the current search (`fen`: the position searched). */
+  onReport(msg: SearchMessage, fen: string): void;
+  /** The search is over: its best move (null if none), after onReport of the `done`. */
+  onDone(best: string | null, backend: BackendName, msg: Extract<FromWorker, { type: 'done' }>): void;
+  /** The worker refused the search (e.g. a backend that cannot start), or crashed. */
+  onError(message: string, crashed: boolean): void;
+}
+
+interface Search { id: number; fen: string; best: string | null }
+
+export class EngineClient {
+  private worker: Worker | null = null;
+  private seq = 0;
+  private search: Search | null = null;
+
+  constructor(private readonly events: EngineEvents) {}
+
+  get searching(): boolean { return this.search !== null; }
+
+  /** Starts a search of the game after `moves`; `fen` is its current position. */
+  start(fen: string, request: SearchRequest): void {
+    const id = ++this.seq;
+    this.search = { id, fen, best: null };
+    this.send({ type: 'search', id, ...request });
+  }
+
+  /** Ends the current search; returns its best move so far and the position it was for. */
+  stop(): { best: string | null; fen: string } | null {
+    if (!this.search) return null;
+    const { best, fen } = this.search;
+    this.search = null;
+    this.worker?.terminate();
+    this.worker = null;
+    return { best, fen };
+  }
+
+  newGame(): void { this.send({ type: 'newgame' }); }
+
+  private send(msg: ToWorker): void {
+    this.worker ??= this.newWorker();
+    this.worker.postMessage(msg);
+  }
+
+  private newWorker(): Worker {
+    const w = new Worker('worker.js');
+    w.onmessage = (ev: MessageEvent<FromWorker>) => this.onMessage(ev.data);
+    w.onerror = (ev) => {
+      ev.preventDefault();
+      this.search = null;
+      this.events.onError(`The engine worker failed: ${ev.message || 'unknown error'}`, true);
+    };
+    return w;
+  }
+
+  private onMessage(msg: FromWorker): void {
+    const search = this.search;
+    if (!search || msg.id !== search.id) return; // a stale answer from before an undo or new game
+    if (msg.type === 'error') {
+      this.search = null;
+      this.events.onError(msg.message, false);
+      return;
+    }
+    // An aspiration fail-low/high line is not a settled best move; completed depths are.
+    if (msg.pv.length > 0 && (msg.type === 'done' || msg.bound === null)) search.best = msg.pv[0];
+    this.events.onReport(msg, search.fen);
+    if (msg.type === 'done') {
+      const best = msg.bestMove !== '0000' && msg.bestMove !== 'a1a1' ? msg.bestMove : search.best;
+      this.search = null;
+      this.events.onDone(best, msg.backend, msg);
+    }
+  }
+}

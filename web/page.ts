@@ -1,0 +1,25 @@
+/** The page's elements (index.html) and its message line. */
+
+const $ = <T extends HTMLElement>(id: string): T => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`page is missing #${id}`);
+  return e as T;
+};
+
+export const ui = {
+  board: $<HTMLDivElement>('board'), promo: $<HTMLDivElement>('promo'), status: $('status'), message: $('message'),
+  mode: $<HTMLSelectElement>('mode'), strength: $<HTMLSelectElement>('strength'), backend: $<HTMLSelectElement>('backend'),
+  newGame: $<HTMLButtonElement>('new'), undo: $<HTMLButtonElement>('undo'), flip: $<HTMLButtonElement>('flip'),
+  go: $<HTMLButtonElement>('go'), stop: $<HTMLButtonElement>('stop'),
+  evalText: $('eval'), evalFill: $('eval-fill'), depth: $('depth'), pv: $('pv'), thinking: $('thinking'), moves: $('moves'),
+  fen: $<HTMLInputElement>('fen'), loadFen: $<HTMLButtonElement>('load-fen'), copyFen: $<HTMLButtonElement>('copy-fen'),
+  pgn: $<HTMLTextAreaElement>('pgn'), loadPgn: $<HTMLButtonElement>('load-pgn'), copyPgn: $<HTMLButtonElement>('copy-pgn'),
+  movePanel: $('move-panel'), piecePanel: $('piece-panel'), bnnPanel: $('bnn-panel-box'),
+};
+
+export function showMessage(text: string, error = false): void {
+  ui.message.textContent = text;
+  ui.message.classList.toggle('error', error);
+}
+
+export function clearMessage(): void { showMessage(''); }
