@@ -92,6 +92,16 @@ export async function buildWeb(options: { minify?: boolean; quiet?: boolean; wei
     }
   }
 
+  // The evaluation network and its kernel, served next to the page; null when the build has none.
+  let nnue: { net: string; wasm: string } | null = null;
+  const netFile = join(wDir, 'nnue.bin'), wasmFile = join(root, 'dist', 'nnue', 'nnue.wasm');
+  if (existsSync(netFile) && existsSync(wasmFile)) {
+    mkdirSync(join(outDir, 'weights'), { recursive: true });
+    copyFileSync(netFile, join(outDir, 'weights', 'nnue.bin'));
+    copyFileSync(wasmFile, join(outDir, 'nnue.wasm'));
+    nnue = { net: 'weights/nnue.bin', wasm: 'nnue.wasm' };
+  }
+
   const common = {
     bundle: true,
     minify,
@@ -102,7 +112,7 @@ export async function buildWeb(options: { minify?: boolean; quiet?: boolean; wei
     plugins: [nodeStubs(), nodeOnlyLoaders()],
     // The core never touches Node APIs; if something in the graph does, fail loudly here.
     platform: 'browser' as const,
-    define: { __BNN_WEIGHTS__: JSON.stringify(weights) },
+    define: { __BNN_WEIGHTS__: JSON.stringify(weights), __NNUE__: JSON.stringify(nnue) },
   };
   await build({ ...common, entryPoints: [join(root, 'web', 'main.ts')], outfile: join(outDir, 'app.js'), format: 'esm' });
   await build({ ...common, entryPoints: [join(root, 'web', 'engine-worker.ts')], outfile: join(outDir, 'worker.js'), format: 'iife' });

@@ -22,10 +22,9 @@ export {
 } from './engine/index.js';
 
 // The learned evaluation: new Engine({ nnue: loadNnue() }) plays with the shipped network.
-export { loadNnue, describeNnue, nnueFromNetwork } from './engine/nnue/load.js';
+export { loadNnue, describeNnue, nnueFromNetwork, NnueKernelMissing } from './engine/nnue/load.js';
 export { NnueEvaluator } from './engine/nnue/evaluator.js';
 export { NnueFileError, decodeNetwork, encodeNetwork, type NnueNetwork } from './engine/nnue/network.js';
-export { NnueKernelMissing } from './engine/nnue/wasm-kernel.js';
 
 // Backends by name, and the matrix model as a namespace.
 export { getBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName } from './backends.js';

@@ -15,7 +15,9 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { buildWeb, repoRoot, type WebBuildResult } from '../scripts/build-web.js';
 import { serveDir } from '../scripts/serve-web.js';
 import { Position, START_FEN } from '../src/core/position.js';
-import { parseSan } from '../src/core/notation.js';
+import { parseSan, parseUciMove } from '../src/core/notation.js';
+import { loadNetwork } from '../src/engine/nnue/network.js';
+import { nnueFromNetwork } from '../src/engine/nnue/load.js';
 import { moveToUci } from '../src/core/move.js';
 import { LAYOUT_16, OUTPUT_THRESHOLD } from '../src/bnn/network.js';
 import { SQUARE_LAYOUTS } from '../src/bnn/layout.js';
@@ -280,6 +282,32 @@ test('bad FEN and PGN get a clear message and the game is kept; Stop plays the b
   await page.click('#new');
   assert.equal(await pageFen(page), START_FEN);
   assert.equal(await page.locator('#moves .san').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the evaluation network: the engine plays with it (WebAssembly in the worker) and the panel shows its output, accumulators, piece contributions and the last move\'s affine update', async () => {
+  const net = loadNetwork(join(repoRoot(), 'weights', 'nnue.bin'));
+  const { page, errors } = await openPage();
+  await page.selectOption('#strength', 'depth:2');
+  await page.selectOption('#evaluation', 'nnue');
+  await page.locator('[data-testid=nnue-eval]').waitFor({ timeout: 30_000 });
+  // The start position: the page's number is the network's, computed here with the same file.
+  const start = nnueFromNetwork(net, 'ts').evaluateFresh(Position.fromFen(START_FEN));
+  assert.match(await page.textContent('[data-testid=nnue-eval]') ?? '', new RegExp(`^Network: ${start >= 0 ? '\\+' : '-'}${Math.abs(start)} cp for White`));
+  assert.equal(await page.locator('[data-testid=nnue-acc-us] .nnue-cell').count(), net.hidden);
+  assert.equal(await page.locator('[data-testid=nnue-acc-them] .nnue-cell').count(), net.hidden);
+  assert.equal(await page.locator('[data-testid=nnue-pieces] td').count(), 64);
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e4');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 2, undefined, { timeout: 30_000 });
+  assert.match(await page.textContent('#thinking') ?? '', new RegExp(`^bitboard, network ${net.hidden}×2, wasm: depth 2, `), 'the worker played with the network');
+  const replay = replayPgn(await pagePgn(page));
+  const pos = Position.fromFen(START_FEN);
+  for (const m of replay.uci) pos.makeMove(parseUciMove(pos, m));
+  const now = nnueFromNetwork(net, 'ts').evaluateFresh(pos), white = pos.side === 0 ? now : -now;
+  assert.match(await page.textContent('[data-testid=nnue-eval]') ?? '', new RegExp(`^Network: ${white >= 0 ? '\\+' : '-'}${Math.abs(white)} cp`));
+  assert.match(await page.textContent('[data-testid=nnue-update]') ?? '', /^Last move: a′ = a \+ W₁·\(e\d+ \(\w\d\)\) − W₁·\(e\d+ \(\w\d\)/);
   assert.deepEqual(errors, []);
   await page.close();
 });

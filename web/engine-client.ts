@@ -3,6 +3,7 @@
  * and stops by replacing the worker (a search cannot be interrupted mid-run; see docs/web.md).
  * Answers to a search that was stopped or superseded are dropped.
  */
+import type { NnueUrls } from './protocol.js';
 import type { BackendName } from '../src/backends.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 
@@ -13,6 +14,7 @@ export interface SearchRequest {
   moves: string[];
   backend: BackendName;
   weightsUrl: string | null;
+  nnue: NnueUrls | null;
   limits: { depth?: number; movetime?: number };
 }
 

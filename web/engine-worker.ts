@@ -9,9 +9,12 @@ import { getBackend } from '../src/backends.js';
 import { replayUciMoves } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { fetchBnnSliders } from './bnn-weights.js';
+import { fetchNnue } from './nnue-net.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 
 const engine = new Engine({ hashMb: 16 });
+/** The network the engine plays with: the URL it came from ('' = classical) and a one-line description. */
+let evalUrl = '', evalText = 'classical evaluation';
 
 function post(msg: FromWorker): void {
   (self as unknown as { postMessage(m: FromWorker): void }).postMessage(msg);
@@ -24,6 +27,13 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
   try {
     // The registry is the CLI's; only the BNN weights come another way (fetched, not read from disk).
     engine.setMoveGenerator(await getBackend(msg.backend, { bnnSliders: () => fetchBnnSliders(msg.weightsUrl) }));
+    const wanted = msg.nnue ? msg.nnue.net : '';
+    if (wanted !== evalUrl) {
+      const nnue = msg.nnue ? await fetchNnue(msg.nnue) : null;
+      engine.setEvaluator(nnue);
+      evalUrl = wanted;
+      evalText = nnue ? `network ${nnue.network.hidden}×2, ${nnue.kernel.name}` : 'classical evaluation';
+    }
     const pos = replayUciMoves(msg.startFen, msg.moves);
     const uciPv = (pv: number[]): string[] => pv.map(moveToUci);
     const result = engine.search(pos, msg.limits, {
@@ -33,7 +43,7 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
     });
     post({
       type: 'done', id, bestMove: moveToUci(result.bestMove), depth: result.depth, score: result.score, nodes: result.nodes,
-      timeMs: result.timeMs, pv: uciPv(result.pv), backend: msg.backend,
+      timeMs: result.timeMs, pv: uciPv(result.pv), backend: msg.backend, evaluation: evalText,
     });
   } catch (e) {
     post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });

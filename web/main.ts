@@ -15,9 +15,15 @@ import { wireGameIo } from './game-io.js';
 import { el } from './grid.js';
 import { clearMessage, showMessage, ui } from './page.js';
 import { PiecePanels, renderMovePanel } from './panels.js';
+import { renderNnuePanel } from './inside-nnue.js';
+import { fetchNnueReference } from './nnue-net.js';
+import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
+import type { NnueUrls } from './protocol.js';
 
 /** Set by the build: the weights file next to the page, or null when the build had none. */
 declare const __BNN_WEIGHTS__: string | null;
+/** Set by the build: the evaluation network and its kernel next to the page, or null when the build had none. */
+declare const __NNUE__: NnueUrls | null;
 
 type Mode = 'white' | 'black' | 'watch' | 'human';
 
@@ -43,7 +49,7 @@ const engine = new EngineClient({
     showEngineInfo(msg.score, msg.depth, msg.pv, fen, msg.type === 'info' ? `${fmtNodes(msg.nodes)} nodes, ${fmtNodes(msg.nps)}/s` : '');
   },
   onDone(best, backend, msg) {
-    ui.thinking.textContent = `${backend}: depth ${msg.depth}, ${fmtNodes(msg.nodes)} nodes in ${(msg.timeMs / 1000).toFixed(2)} s`;
+    ui.thinking.textContent = `${backend}, ${msg.evaluation}: depth ${msg.depth}, ${fmtNodes(msg.nodes)} nodes in ${(msg.timeMs / 1000).toFixed(2)} s`;
     refreshEngineButtons();
     if (best) playUci(best);
     else syncBoard();
@@ -73,7 +79,8 @@ function limits(): { depth?: number; movetime?: number } {
 function startSearch(): void {
   if (engine.searching || game.status().over) return;
   engine.start(game.fen(), {
-    startFen: game.startFen, moves: game.uciMoves(), backend: ui.backend.value as BackendName, weightsUrl: __BNN_WEIGHTS__, limits: limits(),
+    startFen: game.startFen, moves: game.uciMoves(), backend: ui.backend.value as BackendName, weightsUrl: __BNN_WEIGHTS__,
+    nnue: ui.evaluation.value === 'nnue' ? __NNUE__ : null, limits: limits(),
   });
   ui.thinking.textContent = `thinking (${ui.backend.value}, ${ui.strength.selectedOptions[0]?.textContent ?? ''})…`;
   refreshEngineButtons();
@@ -135,6 +142,26 @@ function syncBoard(): void { board.sync(orientation, humanColor()); }
 
 function renderPiecePanels(): void { board.highlight(panels.render(game, selected)); }
 
+// ---------- the evaluation network ----------
+
+let nnueView: NnueEvaluator | null = null;
+if (!__NNUE__) {
+  ui.evaluation.value = 'classical';
+  ui.evaluation.disabled = true;
+  ui.nnuePanel.replaceChildren(el('p', { class: 'hint' }, 'This build has no evaluation network (weights/nnue.bin was missing at build time).'));
+} else {
+  fetchNnueReference(__NNUE__.net).then((n) => { nnueView = n; renderNnue(); }, (e: unknown) => {
+    ui.nnuePanel.replaceChildren(el('p', { class: 'bad' }, `network: ${e instanceof Error ? e.message : String(e)}`));
+    ui.evaluation.value = 'classical';
+  });
+}
+
+function renderNnue(): void {
+  if (!nnueView) return;
+  const moves = game.moves;
+  ui.nnuePanel.replaceChildren(renderNnuePanel(nnueView, game.pos, moves.length > 0 ? moves[moves.length - 1] : 0));
+}
+
 function syncAll(): void {
   board.hidePromotion();
   board.showArrow(null);
@@ -146,6 +173,7 @@ function syncAll(): void {
   renderMoves();
   renderMovePanel(game);
   renderPiecePanels();
+  renderNnue();
   refreshEngineButtons();
 }
 

@@ -82,6 +82,29 @@ export class NnueEvaluator {
     return this.kernel.evaluate(slot, pos.side, outputBucket(pieces, this.network.buckets));
   }
 
+  /**
+   * What each piece adds to the evaluation (White's view, centipawns): the network's output for
+   * the position minus its output with that piece's columns left out of both accumulators, in the
+   * same output bucket. Index by square; 0 on empty squares. For the web panel and tools.
+   */
+  pieceContributions(pos: Position): Int32Array {
+    const out = new Int32Array(64), slot = NNUE_SLOTS - 1, list = this.kernel.list;
+    const bucket = outputBucket(popcount(pos.colorLo[0] | pos.colorLo[1], pos.colorHi[0] | pos.colorHi[1]), this.network.buckets);
+    const white = (v: number): number => (pos.side === 0 ? v : -v);
+    this.refresh(pos, slot);
+    const full = white(this.kernel.evaluate(slot, pos.side, bucket));
+    for (let skip = 0; skip < 64; skip++) {
+      if (pos.board[skip] === 0) continue;
+      for (let persp = 0; persp < 2; persp++) {
+        let n = 0;
+        for (let sq = 0; sq < 64; sq++) if (sq !== skip && pos.board[sq] !== 0) list[n++] = featureIndex(persp, pos.board[sq], sq);
+        this.kernel.refresh(slot, persp, n);
+      }
+      out[skip] = full - white(this.kernel.evaluate(slot, pos.side, bucket));
+    }
+    return out;
+  }
+
   /** The current ply's accumulator for `persp` (tests, the web panel). */
   accumulator(pos: Position, persp: number): Int16Array {
     return this.kernel.accumulator(pos.ply - this.basePly, persp);

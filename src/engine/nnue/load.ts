@@ -1,14 +1,29 @@
 /** Loading the network with the WebAssembly kernel (or the TypeScript reference, on request). */
 import { NnueEvaluator } from './evaluator.js';
 import { loadNetwork, type NnueNetwork } from './network.js';
-import { DEFAULT_NETWORK_FILE } from './paths.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from './paths.js';
 import { TsNnueKernel } from './ts-kernel.js';
 import { createWasmKernel } from './wasm-kernel.js';
 
 export type NnueKernelName = 'wasm' | 'ts';
 
+export class NnueKernelMissing extends Error {
+  override readonly name = 'NnueKernelMissing';
+}
+
+let wasmBytes: Uint8Array | undefined;
+
+function kernelBytes(): Uint8Array {
+  if (!wasmBytes) {
+    if (!existsSync(NNUE_WASM_FILE)) throw new NnueKernelMissing(`${NNUE_WASM_FILE} is missing (run npm install or npm run build:wasm)`);
+    wasmBytes = readFileSync(NNUE_WASM_FILE);
+  }
+  return wasmBytes;
+}
+
 export function nnueFromNetwork(net: NnueNetwork, kernel: NnueKernelName = 'wasm', source = 'network'): NnueEvaluator {
-  return new NnueEvaluator(net, kernel === 'wasm' ? createWasmKernel(net) : new TsNnueKernel(net), source);
+  return new NnueEvaluator(net, kernel === 'wasm' ? createWasmKernel(net, kernelBytes()) : new TsNnueKernel(net), source);
 }
 
 /**

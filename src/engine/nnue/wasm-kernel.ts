@@ -3,11 +3,9 @@
  * `npm install`): instantiates it, copies the network into its memory, and exposes it as an
  * NnueKernel. The memory never grows after init, so the typed views stay valid.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import type { NnueKernel } from './kernel.js';
 import { NNUE_SLOTS } from './kernel.js';
 import type { NnueNetwork } from './network.js';
-import { NNUE_WASM_FILE } from './paths.js';
 
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
@@ -26,23 +24,15 @@ interface Exports {
   evaluate(slot: number, stm: number, bucket: number): number;
 }
 
-export class NnueKernelMissing extends Error {
-  override readonly name = 'NnueKernelMissing';
-}
+const modules = new WeakMap<Uint8Array, object>();
 
-let cached: object | undefined;
-
-/** Compiles the kernel from `bytes` (the browser passes fetched bytes) or from the built file. */
-export function createWasmKernel(net: NnueNetwork, bytes?: Uint8Array, slots = NNUE_SLOTS): NnueKernel {
-  let mod = bytes ? undefined : cached;
-  if (!mod) {
-    if (!bytes) {
-      if (!existsSync(NNUE_WASM_FILE)) throw new NnueKernelMissing(`${NNUE_WASM_FILE} is missing (run npm install or npm run build:wasm)`);
-      bytes = readFileSync(NNUE_WASM_FILE);
-    }
-    mod = new WA.Module(bytes);
-    if (!cached) cached = mod;
-  }
+/**
+ * The kernel compiled from `bytes` (dist/nnue/nnue.wasm: read from disk by load.ts on Node,
+ * fetched in the browser), holding `net`. Each call makes an instance with its own memory.
+ */
+export function createWasmKernel(net: NnueNetwork, bytes: Uint8Array, slots = NNUE_SLOTS): NnueKernel {
+  let mod = modules.get(bytes);
+  if (!mod) { mod = new WA.Module(bytes); modules.set(bytes, mod); }
   const ex = new WA.Instance(mod, { env: { abort: () => { throw new Error('nnue.wasm aborted'); } } }).exports as Exports;
   ex.init(net.hidden, net.buckets, net.qa, net.qb, net.scale, slots);
   const buf = ex.memory.buffer;
