@@ -26,9 +26,10 @@ test('NNUE trainer: a tiny network learns the sample (held-out loss falls below 
   assert.ok(stats.kept > 5000 && va.count > 1000, `only ${stats.kept} positions kept, ${va.count} held out`);
   const before = meanLoss(initNetwork(16, 1, 1), va, 0);
   const result = train(tr, va, { hidden: 16, buckets: 1, epochs: 6, batch: 512, lr: 0.005, resultWeight: 0, seed: 1 });
-  // Measured: 0.0438 before, 0.0380 after. The bound leaves room for float reordering, not for a broken trainer.
-  assert.ok(result.best.validationLoss < 0.040, `held-out loss ${result.best.validationLoss} is not below 0.040`);
-  assert.ok(result.best.validationLoss < 0.92 * before, `held-out loss ${result.best.validationLoss} vs ${before} before training`);
+  // Measured: 0.00779 before (the piece-square term starts from the classical tables), 0.00598
+  // after. The bounds leave room for float reordering, not for a broken trainer.
+  assert.ok(result.best.validationLoss < 0.0065, `held-out loss ${result.best.validationLoss} is not below 0.0065`);
+  assert.ok(result.best.validationLoss < 0.85 * before, `held-out loss ${result.best.validationLoss} vs ${before} before training`);
 
   const net = decodeNetwork(encodeNetwork(quantise(result.net, { positions: tr.count, seed: 1, epochs: 6, description: 'test' })));
   const evaluator = nnueFromNetwork(net, 'ts');

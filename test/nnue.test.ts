@@ -18,7 +18,8 @@ export function randomNetwork(hidden: number, buckets: number, seed: number): Nn
   const b1 = new Int16Array(hidden).map(() => int(-40, 200));
   const w2 = new Int16Array(buckets * 2 * hidden).map(() => int(-127, 127));
   const b2 = new Int32Array(buckets).map(() => int(-20000, 20000));
-  return { hidden, buckets, qa: 255, qb: 64, scale: 400, positions: 0, seed, epochs: 0, description: 'random test network', w1, b1, w2, b2 };
+  const psqt = new Int32Array(NNUE_INPUTS * buckets).map(() => int(-40000, 40000));
+  return { hidden, buckets, qa: 255, qb: 64, scale: 400, positions: 0, seed, epochs: 0, description: 'random test network', w1, b1, w2, b2, psqt };
 }
 
 test('network file: round trip, and every damaged file is refused with its problem named', () => {
@@ -26,14 +27,14 @@ test('network file: round trip, and every damaged file is refused with its probl
   const bytes = encodeNetwork(net);
   const back = decodeNetwork(bytes, 'x.bin');
   assert.equal(back.hidden, 32); assert.equal(back.buckets, 4); assert.equal(back.description, 'random test network');
-  assert.deepEqual(back.w1, net.w1); assert.deepEqual(back.w2, net.w2); assert.deepEqual(back.b2, net.b2);
+  assert.deepEqual(back.w1, net.w1); assert.deepEqual(back.w2, net.w2); assert.deepEqual(back.b2, net.b2); assert.deepEqual(back.psqt, net.psqt);
   const flipped = bytes.slice(); flipped[500] ^= 1;
   assert.throws(() => decodeNetwork(flipped, 'x.bin'), (e: unknown) => e instanceof NnueFileError && /checksum/.test(e.message) && e.file === 'x.bin');
   assert.throws(() => decodeNetwork(bytes.subarray(0, bytes.length - 10), 'x.bin'), (e: unknown) => e instanceof NnueFileError && /truncated/.test(e.message));
   const magic = bytes.slice(); magic[0] = 0;
   assert.throws(() => decodeNetwork(magic, 'x.bin'), /bad magic/);
   const version = bytes.slice(); version[7] = 9;
-  assert.throws(() => decodeNetwork(version, 'x.bin'), /format version 9/);
+  assert.throws(() => decodeNetwork(version, 'x.bin'), /format version 9, expected 2/);
   assert.throws(() => decodeNetwork(new Uint8Array(10), 'x.bin'), /truncated/);
 });
 

@@ -4,6 +4,8 @@
  *
  *   acc_p = b1 + Σ W1[:, f] over the features of perspective p      (p = side to move, other)
  *   out   = Σ clamp(acc_stm, 0, 1)·W2[b][0:H] + Σ clamp(acc_other, 0, 1)·W2[b][H:2H] + b2[b]
+ *           + (Σ P[f_stm][b] − Σ P[f_other][b]) / 2       (the piece-square term, started from the
+ *                                                           classical evaluation's tapered tables)
  *   eval  = 400·out centipawns; prediction σ(out); target λ·result + (1 − λ)·σ(score / 400)
  *
  * Mean squared error of σ(out) against the target, Adam with a cosine learning-rate schedule,
@@ -12,6 +14,7 @@
  */
 import { Sfc32 } from '../bnn/rng.js';
 import { NNUE_INPUTS, type NnueNetwork } from '../engine/nnue/network.js';
+import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
 import { mirrorFeature } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
 
@@ -34,7 +37,7 @@ export interface TrainOptions {
 
 export interface EpochReport { epoch: number; lr: number; trainLoss: number; validationLoss: number; seconds: number; }
 
-export interface FloatNetwork { hidden: number; buckets: number; w1: Float32Array; b1: Float32Array; w2: Float32Array; b2: Float32Array; }
+export interface FloatNetwork { hidden: number; buckets: number; w1: Float32Array; b1: Float32Array; w2: Float32Array; b2: Float32Array; psqt: Float32Array; }
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
@@ -48,7 +51,30 @@ export function initNetwork(hidden: number, buckets: number, seed: number): Floa
   const w1 = new Float32Array(NNUE_INPUTS * hidden).map(() => uni(1 / Math.sqrt(32)));
   const b1 = new Float32Array(hidden).map(() => 0.1 + uni(0.05));
   const w2 = new Float32Array(buckets * 2 * hidden).map(() => uni(1 / Math.sqrt(2 * hidden)));
-  return { hidden, buckets, w1, b1, w2, b2: new Float32Array(buckets) };
+  return { hidden, buckets, w1, b1, w2, b2: new Float32Array(buckets), psqt: classicalPsqt(buckets) };
+}
+
+/**
+ * The piece-square term's starting point: the classical evaluation's material + piece-square
+ * tables (our own tuned weights), tapered at each bucket's typical phase, in output units (cp/400).
+ * Own pieces count +, the opponent's −, each from its own side's view of the table.
+ */
+export function classicalPsqt(buckets: number): Float32Array {
+  const p = new Float32Array(NNUE_INPUTS * buckets);
+  for (let b = 0; b < buckets; b++) {
+    // Bucket b holds about 2 + (b + 0.5)·32/buckets pieces; the phase grows with them (0 … 24).
+    const pieces = 2 + (b + 0.5) * 32 / buckets, phase = Math.max(0, Math.min(PHASE_MAX, (pieces - 18) * PHASE_MAX / 14));
+    for (let rel = 0; rel < 2; rel++) {
+      for (let t = 1; t <= 6; t++) {
+        for (let sq = 0; sq < 64; sq++) {
+          const own = rel === 0 ? sq : sq ^ 56; // the piece's square from its owner's side
+          const v = (MG_TABLE[t * 64 + own] * phase + EG_TABLE[t * 64 + own] * (PHASE_MAX - phase)) / PHASE_MAX;
+          p[((rel * 6 + t - 1) * 64 + sq) * buckets + b] = (rel === 0 ? v : -v) / SCALE;
+        }
+      }
+    }
+  }
+  return p;
 }
 
 /** Forward (and, with grads, backward) pass over positions idx[from, to); returns the summed squared error. */
@@ -73,8 +99,12 @@ class Pass {
         const cs = (stm === 0 ? w : m) * H, cn = (stm === 0 ? m : w) * H;
         for (let j = 0; j < H; j++) { accS[j] += w1[cs + j]; accN[j] += w1[cn + j]; }
       }
-      const wo = b * 2 * H;
+      const wo = b * 2 * H, NB = this.net.buckets, psqt = this.net.psqt;
       let out = b2[b];
+      for (let f = 0; f < n; f++) {
+        const w = set.feat[base + f], m = mirrorFeature(w);
+        out += 0.5 * (psqt[(stm === 0 ? w : m) * NB + b] - psqt[(stm === 0 ? m : w) * NB + b]);
+      }
       for (let j = 0; j < H; j++) {
         const s = accS[j], o = accN[j];
         out += (s < 0 ? 0 : s > 1 ? 1 : s) * w2[wo + j] + (o < 0 ? 0 : o > 1 ? 1 : o) * w2[wo + H + j];
@@ -95,8 +125,9 @@ class Pass {
       }
       for (let f = 0; f < n; f++) {
         const w = set.feat[base + f], m = mirrorFeature(w);
-        const cs = (stm === 0 ? w : m) * H, cn = (stm === 0 ? m : w) * H;
+        const fs = stm === 0 ? w : m, fn = stm === 0 ? m : w, cs = fs * H, cn = fn * H;
         for (let j = 0; j < H; j++) { gw1[cs + j] += dS[j]; gw1[cn + j] += dN[j]; }
+        grads.psqt[fs * NB + b] += 0.5 * g; grads.psqt[fn * NB + b] -= 0.5 * g;
       }
     }
     return loss;
@@ -143,9 +174,11 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   const net = initNetwork(opts.hidden, opts.buckets, opts.seed);
   const grads: FloatNetwork = {
     hidden: opts.hidden, buckets: opts.buckets, w1: new Float32Array(net.w1.length), b1: new Float32Array(net.b1.length),
-    w2: new Float32Array(net.w2.length), b2: new Float32Array(net.b2.length),
+    w2: new Float32Array(net.w2.length), b2: new Float32Array(net.b2.length), psqt: new Float32Array(net.psqt.length),
   };
-  const adam = { w1: new Adam(net.w1.length), b1: new Adam(net.b1.length), w2: new Adam(net.w2.length), b2: new Adam(net.b2.length) };
+  const adam = {
+    w1: new Adam(net.w1.length), b1: new Adam(net.b1.length), w2: new Adam(net.w2.length), b2: new Adam(net.b2.length), psqt: new Adam(net.psqt.length),
+  };
   const pass = new Pass(net), rng = new Sfc32(opts.seed ^ 0x5eed);
   const idx = new Uint32Array(trainSet.count).map((_, i) => i);
   const batchesPerEpoch = Math.ceil(trainSet.count / opts.batch);
@@ -159,7 +192,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
     let loss = 0;
     for (let b = 0; b < batchesPerEpoch; b++) {
       const from = b * opts.batch, to = Math.min(trainSet.count, from + opts.batch);
-      grads.w1.fill(0); grads.b1.fill(0); grads.w2.fill(0); grads.b2.fill(0);
+      grads.w1.fill(0); grads.b1.fill(0); grads.w2.fill(0); grads.b2.fill(0); grads.psqt.fill(0);
       loss += pass.run(trainSet, idx, from, to, opts.resultWeight, grads);
       step++;
       const scale = 1 / (to - from);
@@ -167,6 +200,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
       adam.b1.step(net.b1, grads.b1, lr, scale, 60, step);
       adam.w2.step(net.w2, grads.w2, lr, scale, CLIP, step);
       adam.b2.step(net.b2, grads.b2, lr, scale, 60, step);
+      adam.psqt.step(net.psqt, grads.psqt, lr, scale, 20, step);
       opts.onBatch?.((epoch - 1) * batchesPerEpoch + b + 1, opts.epochs * batchesPerEpoch);
     }
     const report: EpochReport = {
@@ -180,7 +214,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
 }
 
 function cloneNet(n: FloatNetwork): FloatNetwork {
-  return { hidden: n.hidden, buckets: n.buckets, w1: n.w1.slice(), b1: n.b1.slice(), w2: n.w2.slice(), b2: n.b2.slice() };
+  return { hidden: n.hidden, buckets: n.buckets, w1: n.w1.slice(), b1: n.b1.slice(), w2: n.w2.slice(), b2: n.b2.slice(), psqt: n.psqt.slice() };
 }
 
 /** The integer network: W1, b1 × QA (int16), W2 × QB (int16, |w| ≤ 127), b2 × QA·QB (int32). */
@@ -192,6 +226,7 @@ export function quantise(n: FloatNetwork, meta: { positions: number; seed: numbe
     b1: Int16Array.from(n.b1, (x) => q(x, QA, 32767)),
     w2: Int16Array.from(n.w2, (x) => q(x, QB, 127)),
     b2: Int32Array.from(n.b2, (x) => q(x, QA * QB, 2 ** 30)),
+    psqt: Int32Array.from(n.psqt, (x) => q(x, QA * QB, 2 ** 22)),
   };
 }
 
@@ -203,8 +238,12 @@ export function floatEval(n: FloatNetwork, set: NnueSet, i: number): number {
     const cs = (stm === 0 ? w : m) * H, cn = (stm === 0 ? m : w) * H;
     for (let j = 0; j < H; j++) { accS[j] += n.w1[cs + j]; accN[j] += n.w1[cn + j]; }
   }
-  const wo = set.bucket[i] * 2 * H;
-  let out = n.b2[set.bucket[i]];
+  const wo = set.bucket[i] * 2 * H, NB = n.buckets, b = set.bucket[i];
+  let out = n.b2[b];
+  for (let f = 0; f < set.nFeat[i]; f++) {
+    const w = set.feat[i * 32 + f], m = mirrorFeature(w);
+    out += 0.5 * (n.psqt[(stm === 0 ? w : m) * NB + b] - n.psqt[(stm === 0 ? m : w) * NB + b]);
+  }
   for (let j = 0; j < H; j++) out += Math.min(1, Math.max(0, accS[j])) * n.w2[wo + j] + Math.min(1, Math.max(0, accN[j])) * n.w2[wo + H + j];
   return out * SCALE;
 }

@@ -4,19 +4,24 @@
  * Architecture: 768 one-hot inputs per perspective (6 piece types × 2 colours relative to the
  * perspective × 64 squares, flipped vertically for Black) → an accumulator of `hidden` int16
  * sums per perspective (shared weights) → clipped ReLU [0, QA] of both accumulators, the side to
- * move's first → one output per material bucket (pieces on the board) → centipawns.
+ * move's first → one output per material bucket (pieces on the board) → centipawns. Beside the
+ * hidden layer a linear piece-square term per bucket (psqt, summed incrementally like the
+ * accumulator, int32) carries material and placement straight to the output, so the hidden
+ * layer learns what a piece-square table cannot say.
  *
- *   eval = trunc((Σ crelu(acc_stm)·w[b][i] + Σ crelu(acc_other)·w[b][H+i] + bias[b]) · SCALE / (QA · QB))
+ *   eval = trunc((Σ crelu(acc_stm)·w[b][i] + Σ crelu(acc_other)·w[b][H+i] + bias[b]
+ *                 + trunc((psqt_stm[b] − psqt_other[b]) / 2)) · SCALE / (QA · QB))
  *
  * Everything is integer arithmetic, so the TypeScript reference and the WebAssembly kernel give
  * the same number. File layout (little-endian):
- *   0   8  magic "MCNNUE\0\1" (format version 1)
+ *   0   8  magic "MCNNUE\0\2" (format version 2)
  *   8   2  inputs (768)          10  2  hidden (multiple of 16)   12  2  output buckets
  *   14  2  QA                    16  2  QB                        18  2  SCALE
  *   20  4  training positions    24  4  training seed             28  4  epochs
  *   32  64 description (ASCII, NUL-padded): the data and command it was trained from
  *   96  payload: L1 weights [768][hidden] i16, L1 bias [hidden] i16,
- *       output weights [buckets][2·hidden] i16, output bias [buckets] i32
+ *       output weights [buckets][2·hidden] i16, output bias [buckets] i32,
+ *       piece-square term [768][buckets] i32 (output-sum units: QA·QB per 400 cp)
  *   end 4  CRC-32 of everything before it
  */
 import { readFileSync } from 'node:fs';
@@ -24,7 +29,7 @@ import { crc32 } from '../../core/crc32.js';
 
 export const NNUE_INPUTS = 768;
 export const HEADER_BYTES = 96;
-const MAGIC = [0x4d, 0x43, 0x4e, 0x4e, 0x55, 0x45, 0x00, 0x01];
+const MAGIC = [0x4d, 0x43, 0x4e, 0x4e, 0x55, 0x45, 0x00, 0x02];
 
 export class NnueFileError extends Error {
   override readonly name = 'NnueFileError';
@@ -49,10 +54,12 @@ export interface NnueNetwork {
   /** [buckets][2·hidden] */
   w2: Int16Array;
   b2: Int32Array;
+  /** [768][buckets] */
+  psqt: Int32Array;
 }
 
 export function payloadBytes(hidden: number, buckets: number): number {
-  return 2 * NNUE_INPUTS * hidden + 2 * hidden + 2 * buckets * 2 * hidden + 4 * buckets;
+  return 2 * NNUE_INPUTS * hidden + 2 * hidden + 2 * buckets * 2 * hidden + 4 * buckets + 4 * NNUE_INPUTS * buckets;
 }
 
 export function encodeNetwork(n: NnueNetwork): Uint8Array {
@@ -68,6 +75,7 @@ export function encodeNetwork(n: NnueNetwork): Uint8Array {
   let o = HEADER_BYTES;
   for (const arr of [n.w1, n.b1, n.w2]) for (let i = 0; i < arr.length; i++, o += 2) v.setInt16(o, arr[i], true);
   for (let i = 0; i < n.b2.length; i++, o += 4) v.setInt32(o, n.b2[i], true);
+  for (let i = 0; i < n.psqt.length; i++, o += 4) v.setInt32(o, n.psqt[i], true);
   v.setUint32(o, crc32(buf.subarray(0, o)), true);
   return buf;
 }
@@ -99,13 +107,17 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
   const w1 = i16(NNUE_INPUTS * hidden), b1 = i16(hidden), w2 = i16(buckets * 2 * hidden);
   const b2 = new Int32Array(buckets);
   for (let i = 0; i < buckets; i++, o += 4) b2[i] = v.getInt32(o, true);
+  const psqt = new Int32Array(NNUE_INPUTS * buckets);
+  for (let i = 0; i < psqt.length; i++, o += 4) psqt[i] = v.getInt32(o, true);
   // The output sum must fit an int32 lane in the kernel, as it always does in the reference.
   let maxW = 0, maxB = 0;
   for (let i = 0; i < w2.length; i++) maxW = Math.max(maxW, Math.abs(w2[i]));
   for (let i = 0; i < b2.length; i++) maxB = Math.max(maxB, Math.abs(b2[i]));
-  if (2 * hidden * qa * maxW + maxB >= 2 ** 31) throw new NnueFileError(file, `output weights up to ${maxW} could overflow the 32-bit output sum`);
+  let maxP = 0;
+  for (let i = 0; i < psqt.length; i++) maxP = Math.max(maxP, Math.abs(psqt[i]));
+  if (2 * hidden * qa * maxW + maxB + 32 * maxP >= 2 ** 31) throw new NnueFileError(file, `output weights up to ${maxW} (piece-square up to ${maxP}) could overflow the 32-bit output sum`);
   return {
-    hidden, buckets, qa, qb, scale, description, w1, b1, w2, b2,
+    hidden, buckets, qa, qb, scale, description, w1, b1, w2, b2, psqt,
     positions: v.getUint32(20, true), seed: v.getUint32(24, true), epochs: v.getUint32(28, true),
   };
 }

@@ -9,18 +9,24 @@ export class TsNnueKernel implements NnueKernel {
   readonly delta = new Int32Array(8);
   readonly list = new Int32Array(32);
   private readonly acc: Int16Array;
+  /** The piece-square sums, [slot][persp][bucket]. */
+  private readonly psq: Int32Array;
 
   constructor(private readonly net: NnueNetwork, slots = NNUE_SLOTS) {
     this.hidden = net.hidden;
     this.acc = new Int16Array(slots * 2 * net.hidden);
+    this.psq = new Int32Array(slots * 2 * net.buckets);
   }
 
   refresh(slot: number, persp: number, n: number): void {
     const H = this.hidden, acc = this.acc, w1 = this.net.w1, d = (slot * 2 + persp) * H;
+    const B = this.net.buckets, psq = this.psq, psqt = this.net.psqt, q = (slot * 2 + persp) * B;
     acc.set(this.net.b1, d);
+    psq.fill(0, q, q + B);
     for (let k = 0; k < n; k++) {
-      const c = this.list[k] * H;
+      const f = this.list[k], c = f * H;
       for (let i = 0; i < H; i++) acc[d + i] += w1[c + i];
+      for (let b = 0; b < B; b++) psq[q + b] += psqt[f * B + b];
     }
   }
 
@@ -35,12 +41,20 @@ export class TsNnueKernel implements NnueKernel {
         if (nSub === 2) x -= w1[s1 + i];
         acc[d + i] = x;
       }
+      const B = this.net.buckets, psq = this.psq, psqt = this.net.psqt, qd = (dst * 2 + p) * B, qs = (src * 2 + p) * B;
+      for (let b = 0; b < B; b++) {
+        let x = psq[qs + b] + psqt[delta[o] * B + b] - psqt[delta[o + 2] * B + b];
+        if (nAdd === 2) x += psqt[delta[o + 1] * B + b];
+        if (nSub === 2) x -= psqt[delta[o + 3] * B + b];
+        psq[qd + b] = x;
+      }
     }
   }
 
   copy(dst: number, src: number): void {
-    const n = 2 * this.hidden;
+    const n = 2 * this.hidden, m = 2 * this.net.buckets;
     this.acc.copyWithin(dst * n, src * n, src * n + n);
+    this.psq.copyWithin(dst * m, src * m, src * m + m);
   }
 
   evaluate(slot: number, stm: number, bucket: number): number {
@@ -51,7 +65,8 @@ export class TsNnueKernel implements NnueKernel {
       const a = acc[us + i], b = acc[them + i];
       sum += (a < 0 ? 0 : a > qa ? qa : a) * w2[w + i] + (b < 0 ? 0 : b > qa ? qa : b) * w2[w + H + i];
     }
-    sum = (sum + this.net.b2[bucket]) | 0;
+    const B = this.net.buckets, psq = this.psq;
+    sum = (sum + this.net.b2[bucket] + (((psq[(slot * 2 + stm) * B + bucket] - psq[(slot * 2 + (stm ^ 1)) * B + bucket]) / 2) | 0)) | 0;
     // Exact: |sum·scale| < 2^53, and the quotient's truncation equals i64.div_s (| 0 never yields -0).
     return Math.trunc((sum * this.net.scale) / (qa * this.net.qb)) | 0;
   }

@@ -16,7 +16,7 @@ const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 interface Exports {
   memory: { buffer: ArrayBuffer };
   init(hidden: number, buckets: number, qa: number, qb: number, scale: number, slots: number): void;
-  w1Ptr(): number; b1Ptr(): number; w2Ptr(): number; b2Ptr(): number; accPtr(): number;
+  w1Ptr(): number; b1Ptr(): number; w2Ptr(): number; b2Ptr(): number; psqtPtr(): number; accPtr(): number;
   deltaPtr(): number; listPtr(): number;
   refresh(slot: number, persp: number, n: number): void;
   update(dst: number, src: number, nAdd: number, nSub: number): void;
@@ -40,6 +40,7 @@ export function createWasmKernel(net: NnueNetwork, bytes: Uint8Array, slots = NN
   new Int16Array(buf, ex.b1Ptr(), net.b1.length).set(net.b1);
   new Int16Array(buf, ex.w2Ptr(), net.w2.length).set(net.w2);
   new Int32Array(buf, ex.b2Ptr(), net.b2.length).set(net.b2);
+  new Int32Array(buf, ex.psqtPtr(), net.psqt.length).set(net.psqt);
   const accBase = ex.accPtr(), H = net.hidden;
   return {
     name: 'wasm',

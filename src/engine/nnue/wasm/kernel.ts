@@ -14,6 +14,8 @@ let B1: usize = 0;
 let W2: usize = 0;
 let B2: usize = 0;
 let ACC: usize = 0;
+let PSQT: usize = 0;
+let PSQ: usize = 0;
 // Feature indices for update(): add W 0-1, sub W 2-3, add B 4-5, sub B 6-7; and 32 for refresh().
 const DELTA = memory.data(32, 16);
 const LIST = memory.data(128, 16);
@@ -25,7 +27,10 @@ export function init(hidden: i32, buckets: i32, qa: i32, qb: i32, scale: i32, sl
   W2 = heap.alloc(<usize>(NB * 2 * H * 2));
   B2 = heap.alloc(<usize>(NB * 4));
   ACC = heap.alloc(<usize>(slots * 2 * H * 2));
+  PSQT = heap.alloc(<usize>(768 * NB * 4));
+  PSQ = heap.alloc(<usize>(slots * 2 * NB * 4));
 }
+export function psqtPtr(): usize { return PSQT; }
 export function w1Ptr(): usize { return W1; }
 export function b1Ptr(): usize { return B1; }
 export function w2Ptr(): usize { return W2; }
@@ -36,15 +41,22 @@ export function listPtr(): usize { return LIST; }
 
 @inline function acc(slot: i32, persp: i32): usize { return ACC + <usize>((slot * 2 + persp) * H * 2); }
 @inline function col(f: i32): usize { return W1 + <usize>(f * H * 2); }
+@inline function psq(slot: i32, persp: i32): usize { return PSQ + <usize>((slot * 2 + persp) * NB * 4); }
+@inline function prow(f: i32): usize { return PSQT + <usize>(f * NB * 4); }
 
 /** Accumulator (slot, persp) = bias + the columns of the n features in LIST. */
 export function refresh(slot: i32, persp: i32, n: i32): void {
   const dst = acc(slot, persp);
   const bytes = H * 2;
   for (let i = 0; i < bytes; i += 16) v128.store(dst + i, v128.load(B1 + i));
+  const q = psq(slot, persp);
+  for (let b = 0; b < NB; b++) store<i32>(q + (b << 2), 0);
   for (let k = 0; k < n; k++) {
-    const c = col(load<i32>(LIST + (k << 2)));
+    const f = load<i32>(LIST + (k << 2));
+    const c = col(f);
     for (let i = 0; i < bytes; i += 16) v128.store(dst + i, i16x8.add(v128.load(dst + i), v128.load(c + i)));
+    const r = prow(f);
+    for (let b = 0; b < NB; b++) store<i32>(q + (b << 2), load<i32>(q + (b << 2)) + load<i32>(r + (b << 2)));
   }
 }
 
@@ -71,12 +83,22 @@ function updateOne(d: usize, s: usize, a0: usize, a1: usize, s0: usize, s1: usiz
 export function update(dst: i32, src: i32, nAdd: i32, nSub: i32): void {
   for (let p = 0; p < 2; p++) {
     const o = DELTA + <usize>(p * 16);
-    updateOne(acc(dst, p), acc(src, p), col(load<i32>(o)), col(load<i32>(o + 4)), col(load<i32>(o + 8)), col(load<i32>(o + 12)), nAdd, nSub);
+    const a0 = load<i32>(o), a1 = load<i32>(o + 4), s0 = load<i32>(o + 8), s1 = load<i32>(o + 12);
+    updateOne(acc(dst, p), acc(src, p), col(a0), col(a1), col(s0), col(s1), nAdd, nSub);
+    const qd = psq(dst, p), qs = psq(src, p), ra0 = prow(a0), ra1 = prow(a1), rs0 = prow(s0), rs1 = prow(s1);
+    for (let b = 0; b < NB; b++) {
+      const k = <usize>(b << 2);
+      let x = load<i32>(qs + k) + load<i32>(ra0 + k) - load<i32>(rs0 + k);
+      if (nAdd === 2) x += load<i32>(ra1 + k);
+      if (nSub === 2) x -= load<i32>(rs1 + k);
+      store<i32>(qd + k, x);
+    }
   }
 }
 
 export function copy(dst: i32, src: i32): void {
   memory.copy(acc(dst, 0), acc(src, 0), <usize>(4 * H));
+  memory.copy(psq(dst, 0), psq(src, 0), <usize>(8 * NB));
 }
 
 export function evaluate(slot: i32, stm: i32, bucket: i32): i32 {
@@ -92,6 +114,7 @@ export function evaluate(slot: i32, stm: i32, bucket: i32): i32 {
     sum = i32x4.add(sum, i32x4.dot_i16x8_s(b, v128.load(w + bytes + i)));
   }
   const total = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3)
-    + load<i32>(B2 + <usize>(bucket * 4));
+    + load<i32>(B2 + <usize>(bucket * 4))
+    + (load<i32>(psq(slot, stm) + <usize>(bucket << 2)) - load<i32>(psq(slot, stm ^ 1) + <usize>(bucket << 2))) / 2;
   return <i32>((<i64>total * <i64>SCALE) / <i64>(QA * QB));
 }
