@@ -18,6 +18,7 @@ import { PiecePanels, renderMovePanel } from './panels.js';
 import { renderNnuePanel } from './inside-nnue.js';
 import { fetchNnueReference } from './nnue-net.js';
 import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
+import { NNUE_BY_DEFAULT } from '../src/engine/nnue/network.js';
 import type { NnueUrls } from './protocol.js';
 
 /** Set by the build: the weights file next to the page, or null when the build had none. */
@@ -145,6 +146,7 @@ function renderPiecePanels(): void { board.highlight(panels.render(game, selecte
 // ---------- the evaluation network ----------
 
 let nnueView: NnueEvaluator | null = null;
+ui.evaluation.value = NNUE_BY_DEFAULT ? 'nnue' : 'classical';
 if (!__NNUE__) {
   ui.evaluation.value = 'classical';
   ui.evaluation.disabled = true;

@@ -4,21 +4,20 @@
  * classical evaluation one after the other, for their node rates side by side.
  */
 import { parseCommandArgs, parseIntIn } from './args.js';
-import { UsageError } from './errors.js';
 import { runBench } from '../engine/bench.js';
-import { loadNnue, describeNnue } from '../engine/nnue/load.js';
+import { describeNnue } from '../engine/nnue/load.js';
+import { evaluatorFor, parseEvalChoice } from './eval-flag.js';
 
-export const BENCH_USAGE = 'bench [--depth N] [--eval nnue|classical|both]';
+export const BENCH_USAGE = 'bench [--depth N] [--eval classical|nnue|both]';
 
 export async function runBenchCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs('bench', args, { depth: { type: 'string' }, eval: { type: 'string' } }, 0);
   const depth = values.depth === undefined ? undefined : parseIntIn('--depth', values.depth as string, 1, 30);
-  const evalName = (values.eval as string | undefined) ?? 'nnue';
-  if (!['nnue', 'classical', 'both'].includes(evalName)) throw new UsageError(`bench --eval: expected nnue, classical or both, got '${evalName}'`);
+  const evalName = parseEvalChoice('bench', values.eval as string | undefined, ['both']);
   if (process.stderr.isTTY && !process.env.CI) process.stderr.write(`running bench${depth ? ` at depth ${depth}` : ''}…\n`);
   const runs = evalName === 'both' ? ['nnue', 'classical'] : [evalName];
   for (const run of runs) {
-    const nnue = run === 'nnue' ? loadNnue() : null;
+    const nnue = evaluatorFor(run);
     const r = runBench({ depth, nnue });
     if (runs.length > 1) out(`Evaluation: ${nnue ? describeNnue(nnue) : 'classical'}`);
     out(`Positions: ${r.positions}`);

@@ -4,7 +4,8 @@
  * reads one line, bad input gets a message and the prompt again, and `exit` or end of input
  * quits with status 0.
  */
-import { loadNnue } from '../engine/nnue/load.js';
+import { evaluatorFor, parseEvalChoice } from './eval-flag.js';
+import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
 import { backendLabel, getBackend } from '../backends.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
 import { moveFrom, moveTo, moveToUci } from '../core/move.js';
@@ -17,7 +18,7 @@ import { formatEval, renderBoard, sidebar, useColor } from './board.js';
 import { UsageError } from './errors.js';
 import { LineReader } from './lines.js';
 
-export const PLAY_USAGE = 'play [--mode white|black|self] [--depth N] [--fen FEN] [--backend bitboard|matrix|bnn] [--ascii]';
+export const PLAY_USAGE = 'play [--mode white|black|self] [--depth N] [--fen FEN] [--backend bitboard|matrix|bnn] [--eval classical|nnue] [--ascii]';
 
 type Mode = 'white' | 'black' | 'self';
 const MAX_DEPTH = 20;
@@ -50,7 +51,7 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
     depth: { type: 'string' },
     fen: { type: 'string' },
     backend: { type: 'string', default: 'bitboard' },
-    ascii: { type: 'boolean', default: false },
+    ascii: { type: 'boolean', default: false }, eval: { type: 'string' },
   }, 0);
   let mode: Mode | undefined;
   if (values.mode !== undefined) {
@@ -62,7 +63,9 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
   const backend = await getBackend(values.backend as string);
 
   const reader = new LineReader(io.input, io.output);
+  const nnue = evaluatorFor(parseEvalChoice('play', values.eval as string | undefined));
   const game = new TerminalGame(pos, backend, io, reader, values.ascii === true);
+  game.nnue = nnue;
   try {
     if (!mode) mode = await game.askMode();
     if (!mode) return;
@@ -85,6 +88,8 @@ function parseMode(text: string): Mode | undefined {
 
 /** Quitting is signalled by a null line (exit command or end of input). */
 class TerminalGame {
+  /** The learned evaluation, or null for the classical one. */
+  nnue: NnueEvaluator | null = null;
   private readonly color: boolean;
   private readonly echo: boolean;
   private engine!: Engine;
@@ -149,13 +154,8 @@ class TerminalGame {
   async run(mode: Mode, depth: number): Promise<void> {
     this.mode = mode;
     this.depth = depth;
-    let nnue = null, evalText: string;
-    try {
-      nnue = loadNnue();
-      evalText = `network evaluation (${nnue.network.hidden} hidden, ${nnue.kernel.name} kernel)`;
-    } catch (err) {
-      evalText = `classical evaluation (${(err as Error).message})`;
-    }
+    const nnue = this.nnue;
+    const evalText = nnue ? `network evaluation (${nnue.network.hidden} hidden, ${nnue.kernel.name} kernel)` : 'classical evaluation';
     this.engine = new Engine({ moveGenerator: this.backend, nnue });
     this.engine.newGame();
     this.startSide = this.pos.side;

@@ -9,6 +9,7 @@ import { FenError, START_FEN } from '../core/position.js';
 import { fileURLToPath } from 'node:url';
 import { BACKEND_NAMES } from '../backends.js';
 import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
+import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
 import type { SearchInfo, SearchLimits, Score } from './engine-api.js';
 
 // ---- position ----
@@ -146,7 +147,7 @@ export function optionLines(): string[] {
     'option name Ponder type check default false',
     'option name OwnBook type check default false',
     `option name BookFile type string default ${DEFAULT_BOOK_FILE}`,
-    'option name UseNNUE type check default true',
+    `option name UseNNUE type check default ${NNUE_BY_DEFAULT}`,
     `option name EvalFile type string default ${DEFAULT_NETWORK_FILE}`,
   ];
 }

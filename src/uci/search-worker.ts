@@ -19,6 +19,7 @@ import { BookError, openBook, type Book } from '../book/polyglot.js';
 import { describeNnue, loadNnue } from '../engine/nnue/load.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
 import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
+import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
 import { DEFAULT_BOOK_FILE, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, type OptionChange, type PositionSpec } from './protocol.js';
 
 export type ToWorker =
@@ -49,7 +50,7 @@ let backend: LegalMoveGenerator | undefined;
 let ownBook = false;
 let bookFile = DEFAULT_BOOK_FILE;
 let book: Book | undefined;
-let useNnue = true;
+let useNnue = NNUE_BY_DEFAULT;
 let network: NnueEvaluator | null = null;
 
 /** The network in `file`, or null with an info string saying why the classical evaluation plays. */
@@ -65,7 +66,7 @@ function tryLoadNetwork(file: string): NnueEvaluator | null {
 async function setup(): Promise<void> {
   backend = await getBackend('bitboard');
   network = tryLoadNetwork(DEFAULT_NETWORK_FILE);
-  engine = new Engine({ hashMb: DEFAULT_HASH_MB, moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS, moveGenerator: backend, nnue: network });
+  engine = new Engine({ hashMb: DEFAULT_HASH_MB, moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS, moveGenerator: backend, nnue: useNnue ? network : null });
   // A first tiny search compiles the hot paths now, not on the clock of the first real move.
   engine.search(Position.fromFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'), { depth: 4 });
   engine.newGame();

@@ -28,6 +28,13 @@ import { readFileSync } from 'node:fs';
 import { crc32 } from '../../core/crc32.js';
 
 export const NNUE_INPUTS = 768;
+/**
+ * Whether the engine plays with the shipped network unless told otherwise (UCI UseNNUE, play and
+ * bench --eval, the web app's select). It turns true when a network beats the classical
+ * evaluation in self-play (docs/nnue.md has the measurements); until then the network is there
+ * to choose, to look inside, and to improve.
+ */
+export const NNUE_BY_DEFAULT = false;
 export const HEADER_BYTES = 96;
 const MAGIC = [0x4d, 0x43, 0x4e, 0x4e, 0x55, 0x45, 0x00, 0x02];
 
