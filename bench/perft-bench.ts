@@ -20,7 +20,7 @@ import { perft as chessopsPerft } from 'chessops/debug';
 import { Position, START_FEN } from '../src/core/position.js';
 import { perft as corePerft } from '../src/core/perft.js';
 import { getBackend } from '../src/backends.js';
-import { createProgress } from '../src/cli/progress.js';
+import { createProgress } from '../src/cmdline/progress.js';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 

@@ -11,7 +11,7 @@
 import { Position } from '../src/core/position.js';
 import { PerftEpdError, readPerftEpd, standardSuitePath, type PerftCase } from '../src/core/perft-epd.js';
 import { getBackend, type Backend } from '../src/backends.js';
-import { createProgress } from '../src/cli/progress.js';
+import { createProgress } from '../src/cmdline/progress.js';
 
 
 class UsageError extends Error {}

@@ -1,5 +1,5 @@
 /** `matrix-chess bench [--depth N]`: the engine's fixed benchmark (node count is deterministic). */
-import { parseCommandArgs, parseIntIn } from './args.js';
+import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 
 export const BENCH_USAGE = 'bench [--depth N]';
 

@@ -6,7 +6,7 @@ import { BackendError } from '../backends.js';
 import { MoveError } from '../core/notation.js';
 import { FenError } from '../core/position.js';
 import { BENCH_USAGE, runBenchCommand } from './bench.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../cmdline/errors.js';
 import { PERFT_USAGE, runPerftCommand } from './perft.js';
 import { PLAY_USAGE, runPlayCommand } from './play.js';
 

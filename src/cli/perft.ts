@@ -2,8 +2,8 @@
 import { getBackend, perftDivideWith } from '../backends.js';
 import { moveToUci } from '../core/move.js';
 import { Position, START_FEN } from '../core/position.js';
-import { parseCommandArgs, parseIntIn } from './args.js';
-import { createProgress } from './progress.js';
+import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
+import { createProgress } from '../cmdline/progress.js';
 
 export const PERFT_USAGE = 'perft <depth> [--fen FEN] [--divide] [--backend bitboard|matrix|bnn]';
 

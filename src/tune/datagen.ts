@@ -9,9 +9,9 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { parseCommandArgs, parseIntIn } from '../cli/args.js';
-import { UsageError } from '../cli/errors.js';
-import { createProgress } from '../cli/progress.js';
+import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
+import { UsageError } from '../cmdline/errors.js';
+import { createProgress } from '../cmdline/progress.js';
 import { loadOpenings, OpeningError } from '../match/openings.js';
 import { runSelfplay } from './selfplay-run.js';
 import { encodeShard, RECORD_VERSION, type GameRecord } from './game-records.js';

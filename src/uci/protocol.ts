@@ -8,7 +8,7 @@ import { MoveError, parseUciMove } from '../core/notation.js';
 import { FenError, Position, START_FEN } from '../core/position.js';
 import { fileURLToPath } from 'node:url';
 import { BACKEND_NAMES } from '../backends.js';
-import type { SearchInfo, SearchLimits, Score } from './engine-api.js';
+import type { SearchInfo, SearchLimits, Score } from '../engine/index.js';
 
 // ---- position ----
 

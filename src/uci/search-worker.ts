@@ -11,7 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { getBackend, perftDivideWith, type Backend } from '../backends.js';
 import { moveToUci } from '../core/move.js';
 import { legalMoveList } from '../core/notation.js';
-import { Engine, type SearchLimits } from './engine-api.js';
+import { Engine, type SearchLimits } from '../engine/index.js';
 import { BookError, openBook, type Book } from '../book/polyglot.js';
 import { DEFAULT_BOOK_FILE, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, replay, type OptionChange, type PositionSpec } from './protocol.js';
 
