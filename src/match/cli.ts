@@ -7,6 +7,7 @@
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
+import { formatSeconds, progressEnabled } from '../cmdline/progress.js';
 import { EngineError, type EngineSpec } from './uci-engine.js';
 import { OpeningError, loadOpenings, type Opening } from './openings.js';
 import { START_FEN } from '../core/position.js';
@@ -192,14 +193,6 @@ export function parseMatchArgs(args: string[]): MatchOptions {
   };
 }
 
-function formatDuration(s: number): string {
-  if (!Number.isFinite(s)) return '?';
-  if (s < 60) return `${Math.round(s)}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m${String(Math.round(s - m * 60)).padStart(2, '0')}s`;
-  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
-}
-
 /** The human report printed at the end of a match. */
 export function formatReport(r: MatchResult, opts: { tc: string; openings: string; sprt?: SprtConfig }): string {
   const n = r.games.length;
@@ -253,7 +246,7 @@ export async function runMatchCommand(args: string[]): Promise<number> {
   }
   const { config } = opts;
   const tc = `${config.tc.baseMs / 1000}+${config.tc.incMs / 1000}`;
-  const showProgress = Boolean(process.stderr.isTTY) && !process.env.CI;
+  const showProgress = progressEnabled();
   const t0 = Date.now();
   const cfg: MatchConfig = {
     ...config,
@@ -269,7 +262,7 @@ export async function runMatchCommand(args: string[]): Promise<number> {
         const elapsed = (Date.now() - t0) / 1000;
         const eta = (elapsed / done) * (config.games - done);
         const llr = totals.sprt ? `  LLR ${totals.sprt.llr.toFixed(2)}` : '';
-        process.stderr.write(`\r\x1b[Kgame ${done}/${config.games}  +${totals.wins} =${totals.draws} -${totals.losses}  Elo ${formatElo(totals.trinomial)}${llr}  elapsed ${formatDuration(elapsed)} ETA ${formatDuration(eta)}`);
+        process.stderr.write(`\r\x1b[Kgame ${done}/${config.games}  +${totals.wins} =${totals.draws} -${totals.losses}  Elo ${formatElo(totals.trinomial)}${llr}  elapsed ${formatSeconds(elapsed)} ETA ${formatSeconds(eta)}`);
       }
     },
   };
