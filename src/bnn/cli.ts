@@ -12,7 +12,7 @@ import { referenceSliders } from './infer.js';
 import { WEIGHTS_DIR } from './paths.js';
 import { loadWasmKernel } from './wasm-kernel.js';
 import { runBench } from './bench.js';
-import { type OptionSpec, parseCommandArgs, parseIntIn } from '../cmdline/args.js';
+import { type OptionSpec, type ParsedArgs, parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { createProgress } from '../cmdline/progress.js';
 
@@ -22,7 +22,7 @@ const USAGE = `usage: matrix-chess bnn <command> [options]
   verify  [--layout ...] [--weights-dir DIR] [--file FILE]
   bench   [--count N] [--seed N] [--layout 16x32x1|64x64x1] [--weights-dir DIR]`;
 
-type Flags = Record<string, string | boolean | undefined>;
+type Flags = ParsedArgs['values'];
 
 /** Every bnn flag takes a value; `names` are the ones this subcommand accepts. */
 function parseFlags(command: string, args: string[], names: string[]): Flags {
