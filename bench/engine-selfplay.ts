@@ -5,7 +5,7 @@
  * match runner (matrix-chess match) for real measurements.
  *
  *   node dist/bench/engine-selfplay.js --variant NAME [--nodes 4000] [--pairs 20] [--seed 1]
- *       [--test-params FILE.json] [--base-params FILE.json]
+ *       [--test-params FILE.json] [--base-params FILE.json] [--test-nnue FILE] [--base-nnue FILE]
  * The params files (written by `matrix-chess tune fit --json` / `tune export --json`) replace the
  * whole evaluation (material, piece-square tables, terms) of the tested or the baseline engine.
  */
@@ -16,6 +16,7 @@ import { Sfc32 } from '../src/core/rng.js';
 import { Position } from '../src/core/position.js';
 import { defaultGenerator } from '../src/core/movegen.js';
 import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../src/engine/index.js';
+import { loadNnue } from '../src/engine/nnue/load.js';
 import { applyEvalParams, currentEvalParams, parseEvalParamsJson, type EvalParamValues } from '../src/tune/eval-params-source.js';
 
 interface Variant { setup(e: Engine): void; weights?(w: Int16Array): void; }
@@ -54,12 +55,16 @@ for (const f of [0.5, 1.5]) {
   VARIANTS[`threats-x${f}`] = scaled(EVAL_TERMS.PAWN_THREAT, 4, f);
 }
 
-interface Options { variant: string; base: string; nodes: number; pairs: number; seed: number; testParams?: string; baseParams?: string }
+interface Options {
+  variant: string; base: string; nodes: number; pairs: number; seed: number;
+  testParams?: string; baseParams?: string; testNnue?: string; baseNnue?: string;
+}
 
 function parseOptions(args: string[]): Options {
   const { values } = parseCommandArgs('engine-selfplay', args, {
     variant: { type: 'string' }, base: { type: 'string' }, nodes: { type: 'string' }, pairs: { type: 'string' },
     seed: { type: 'string' }, 'test-params': { type: 'string' }, 'base-params': { type: 'string' },
+    'test-nnue': { type: 'string' }, 'base-nnue': { type: 'string' },
   }, 0);
   const str = (name: string): string | undefined => values[name] as string | undefined;
   const variant = (flag: string): string => {
@@ -72,7 +77,7 @@ function parseOptions(args: string[]): Options {
   return {
     variant: variant('variant'), base: variant('base'),
     nodes: int('nodes', 4000, 1, 1e9), pairs: int('pairs', 20, 1, 1e6), seed: int('seed', 1, 0, 0xffffffff),
-    testParams: str('test-params'), baseParams: str('base-params'),
+    testParams: str('test-params'), baseParams: str('base-params'), testNnue: str('test-nnue'), baseNnue: str('base-nnue'),
   };
 }
 
@@ -84,8 +89,9 @@ function loadParams(path: string | undefined): EvalParamValues {
 }
 
 interface Player { engine: Engine; params: EvalParamValues; }
-function player(v: Variant, params: EvalParamValues): Player {
-  const engine = new Engine({ hashMb: 16 });
+function player(v: Variant, params: EvalParamValues, nnueFile: string | undefined): Player {
+  // A network file makes the player use the learned evaluation (its own kernel instance).
+  const engine = new Engine({ hashMb: 16, nnue: nnueFile === undefined ? null : loadNnue(nnueFile) });
   v.setup(engine);
   const weights = Int16Array.from(params.terms);
   v.weights?.(weights);
@@ -133,9 +139,10 @@ function playGame(opening: number[], white: Player, black: Player, nodes: number
 }
 
 function main(): void {
-  const { variant: variantName, base: baseName, nodes, pairs, seed, testParams, baseParams } = parseOptions(process.argv.slice(2));
+  const { variant: variantName, base: baseName, nodes, pairs, seed, testParams, baseParams, testNnue, baseNnue } = parseOptions(process.argv.slice(2));
   const rng = new Sfc32(seed);
-  const test = player(VARIANTS[variantName], loadParams(testParams)), base = player(VARIANTS[baseName], loadParams(baseParams));
+  const test = player(VARIANTS[variantName], loadParams(testParams), testNnue);
+  const base = player(VARIANTS[baseName], loadParams(baseParams), baseNnue);
   let w = 0, d = 0, l = 0;
   const t0 = Date.now();
   for (let i = 0; i < pairs; i++) {

@@ -19,6 +19,13 @@ export interface Backend {
   readonly generator: MoveSource;
   /** Leaf count of the legal move tree to `depth`; `pos` is restored afterwards. */
   perft(pos: Position, depth: number): number;
+  /** What was loaded, when a backend has variants (bnn: WebAssembly kernel or TS reference). */
+  readonly detail?: string;
+}
+
+/** The backend's name and what was loaded, for users: "bnn (WebAssembly kernel, 16x32x1)". */
+export function backendLabel(backend: Backend): string {
+  return backend.detail ? `${backend.name} (${backend.detail})` : backend.name;
 }
 
 /** A backend name that is not in the registry, or a backend that failed to load. */
@@ -72,7 +79,7 @@ async function loadMatrix(): Promise<Backend> {
 async function loadBnn(): Promise<Backend> {
   const sliders = await load('bnn', async () => (await import('./bnn/backend.js')).loadBnnSliders());
   const gen = new MoveGenerator(sliders);
-  return { name: 'bnn', generator: gen, perft: (pos, depth) => corePerft(pos, depth, gen) };
+  return { name: 'bnn', generator: gen, perft: (pos, depth) => corePerft(pos, depth, gen), detail: sliders.description };
 }
 
 /** Perft split by root move with any backend: [move, nodes] pairs in generation order. */

@@ -21,6 +21,12 @@ export {
   type SearchHooks, type SearchInfo, type SearchLimits, type SearchResult,
 } from './engine/index.js';
 
+// The learned evaluation: new Engine({ nnue: loadNnue() }) plays with the shipped network.
+export { loadNnue, describeNnue, nnueFromNetwork } from './engine/nnue/load.js';
+export { NnueEvaluator } from './engine/nnue/evaluator.js';
+export { NnueFileError, decodeNetwork, encodeNetwork, type NnueNetwork } from './engine/nnue/network.js';
+export { NnueKernelMissing } from './engine/nnue/wasm-kernel.js';
+
 // Backends by name, and the matrix model as a namespace.
 export { getBackend, BACKEND_NAMES, BackendError, type Backend, type BackendName } from './backends.js';
 export * as matrix from './matrix/index.js';

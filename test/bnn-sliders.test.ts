@@ -15,7 +15,8 @@ import { loadBnnSliders } from '../src/bnn/backend.js';
 import { train } from '../src/bnn/trainer.js';
 import { runBnnCommand } from '../src/bnn/cli.js';
 import { UsageError } from '../src/cmdline/errors.js';
-import { WEIGHTS_DIR } from '../src/bnn/paths.js';
+import { WASM_FILE, WEIGHTS_DIR } from '../src/bnn/paths.js';
+import { backendLabel, getBackend } from '../src/backends.js';
 import { magicAttacks } from '../src/core/magic.js';
 
 const shipped = (name: string): string => join(WEIGHTS_DIR, `bnn-${name}.bin`);
@@ -142,4 +143,65 @@ test('bnn CLI: user mistakes are one-line UsageErrors (exit 2), a missing weight
   assert.equal(r.status, 2);
   assert.match(r.stderr, /^matrix-chess: bnn train: [^\n]+\n$/);
   assert.equal(r.stdout, '');
+});
+
+/** Runs a bnn command with console output captured. */
+async function bnnCommand(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [], err: string[] = [];
+  const log = console.log, error = console.error;
+  console.log = (m: string) => { out.push(m); };
+  console.error = (m: string) => { err.push(m); };
+  try {
+    return { code: await runBnnCommand(args), out, err };
+  } finally {
+    console.log = log; console.error = error;
+  }
+}
+
+const MISSING_WASM = join(tmpdir(), 'matrix-chess-no-such-dir', 'bnn.wasm');
+
+test('the BNN backend says which engine it loaded; a missing kernel is the TS reference, and says so', async () => {
+  assert.ok(wasmModule(), 'dist/bnn/bnn.wasm is missing: npm run build builds it');
+  const wasm = loadBnnSliders();
+  assert.equal(wasm.engine, 'wasm');
+  assert.equal(wasm.description, 'WebAssembly kernel, 16x32x1');
+  assert.equal(loadBnnSliders({ wasmFile: WASM_FILE }).engine, 'wasm');
+
+  const fallback = loadBnnSliders({ wasmFile: MISSING_WASM, layout: '64x64x1' });
+  assert.equal(fallback.engine, 'ts');
+  assert.equal(fallback.name, 'bnn-ts-64x64x1');
+  assert.equal(fallback.description, `TypeScript reference, 64x64x1; the WebAssembly kernel ${MISSING_WASM} is missing`);
+  assert.throws(() => loadBnnSliders({ wasmFile: MISSING_WASM, requireWasm: true }), /BNN WebAssembly kernel not built \(.*is missing\)/);
+  const asked = loadBnnSliders({ engine: 'ts' });
+  assert.equal(asked.engine, 'ts');
+  assert.equal(asked.description, 'TypeScript reference, 16x32x1');
+
+  const backend = await getBackend('bnn');
+  assert.equal(backendLabel(backend), 'bnn (WebAssembly kernel, 16x32x1)');
+});
+
+test('bnn verify fails in one line when the WASM kernel is missing, unless only the TS reference is asked for', async () => {
+  const missing = await bnnCommand(['verify', '--wasm', MISSING_WASM]);
+  assert.equal(missing.code, 1);
+  assert.deepEqual(missing.out, [], 'nothing is verified, so nothing reads as OK');
+  assert.equal(missing.err.length, 1);
+  assert.ok(missing.err[0].startsWith(`matrix-chess bnn: verify: WebAssembly kernel ${MISSING_WASM} not found`), missing.err[0]);
+  assert.equal((await bnnCommand(['verify', '--engine', 'wasm', '--wasm', MISSING_WASM])).code, 1);
+
+  const tsOnly = await bnnCommand(['verify', '--engine', 'ts', '--layout', '16x32x1', '--wasm', MISSING_WASM]);
+  assert.equal(tsOnly.code, 0, tsOnly.err.join('\n'));
+  assert.ok(tsOnly.out.some((l) => /^ {2}TypeScript reference 16x32x1: 107648 inputs checked, 0 errors$/.test(l)), tsOnly.out.join('\n'));
+  assert.ok(!tsOnly.out.some((l) => l.includes('WebAssembly')), tsOnly.out.join('\n'));
+  assert.equal(tsOnly.out.at(-1), 'verify: OK, 0 errors (TypeScript reference only)');
+
+  await assert.rejects(bnnCommand(['verify', '--engine', 'gpu']),
+    (e: unknown) => e instanceof UsageError && e.message === "bnn verify --engine: expected both, wasm or ts, got 'gpu'");
+});
+
+test('bnn verify checks both engines by default and names each', async () => {
+  const both = await bnnCommand(['verify', '--layout', '16x32x1']);
+  assert.equal(both.code, 0, both.err.join('\n'));
+  assert.ok(both.out.includes('  TypeScript reference 16x32x1: 107648 inputs checked, 0 errors'), both.out.join('\n'));
+  assert.ok(both.out.includes('  WebAssembly kernel   16x32x1: 107648 inputs checked, 0 errors'), both.out.join('\n'));
+  assert.equal(both.out.at(-1), 'verify: OK, 0 errors');
 });

@@ -41,9 +41,10 @@ test('legal-move lists adapted to MoveSource: noisy moves are exactly the captur
   }
 });
 
-test('every backend agrees with the bitboard perft', async () => {
+test('every backend loads and agrees with the bitboard perft', async () => {
   for (const name of BACKEND_NAMES) {
     const backend = await getBackend(name);
+    assert.equal(backend.name, name);
     for (const fen of FENS) {
       assert.equal(backend.perft(Position.fromFen(fen), 2), perft(Position.fromFen(fen), 2), `${name}: ${fen}`);
     }

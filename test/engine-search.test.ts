@@ -55,7 +55,21 @@ test('TT mate scores are stored relative to the node', () => {
   assert.equal(tt.staticEval(e), -40);
   assert.equal(scoreFromTt(tt.score(e), 6), MATE - 10);
   assert.equal(tt.probe(0x1234, 0x5679), -1);
-  assert.ok(tt.hashfull() >= 0);
+});
+
+test('hashfull is the permille of the first 1000 entries written in this search', () => {
+  const tt = new TranspositionTable(1);
+  assert.equal(tt.hashfull(), 0);
+  tt.store(0x1234, 0x5678, 0x105, 10, 0, 3, BOUND_EXACT);   // bucket 0x1234: outside the sample
+  assert.equal(tt.hashfull(), 0);
+  for (let lo = 0; lo < 250; lo++) tt.store(lo, 7, 0x105, 10, 0, 3, BOUND_EXACT); // one entry in each of buckets 0..249
+  assert.equal(tt.hashfull(), 250);
+  for (let lo = 0; lo < 250; lo++) tt.store(lo, 8, 0x105, 10, 0, 3, BOUND_EXACT); // the second slot of each
+  assert.equal(tt.hashfull(), 500);
+  tt.newSearch();                                               // entries of an older search do not count
+  assert.equal(tt.hashfull(), 0);
+  tt.store(0, 9, 0x105, 10, 0, 3, BOUND_EXACT);
+  assert.equal(tt.hashfull(), 1);
 });
 
 test('no legal moves: checkmate and stalemate', () => {

@@ -17,9 +17,9 @@ import { serveDir } from '../scripts/serve-web.js';
 import { Position, START_FEN } from '../src/core/position.js';
 import { parseSan } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
-import { LAYOUT_16, OUTPUT_THRESHOLD, weightBytes } from '../src/bnn/network.js';
+import { LAYOUT_16, OUTPUT_THRESHOLD } from '../src/bnn/network.js';
 import { SQUARE_LAYOUTS } from '../src/bnn/layout.js';
-import { weightsFileName, writeWeightsFile } from '../src/bnn/weights.js';
+import { weightsFileName } from '../src/bnn/weights.js';
 
 // Callbacks passed to page.evaluate/waitForFunction run in the browser; the root tsconfig has no DOM lib.
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -35,26 +35,17 @@ let base: string;
 let build: WebBuildResult;
 let profile: string;
 let outDir: string;
-let realWeights: boolean;
 const artifacts = join(repoRoot(), 'artifacts');
 
 before(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: the web tests need Debian's Chromium (apt-get install chromium; .ci/run does this)`);
   }
-  // Build into a temp dir (dist/web is left alone). Without the weights file in the repository, the
-  // network panel is exercised with deterministic arbitrary weights: its rendering and
-  // arithmetic are checked either way, the attack set only with the real weights.
+  // Build into a temp dir (dist/web is left alone), with the shipped weights: the network panel's
+  // attack set is checked against the real answer, so the file must be there.
   outDir = mkdtempSync(join(tmpdir(), 'matrix-chess-web-'));
-  realWeights = existsSync(join(repoRoot(), 'weights', weightsFileName(LAYOUT_16)));
-  let weightsFile: string | undefined;
-  if (!realWeights) {
-    weightsFile = join(outDir, 'arbitrary-16x32x1.bin');
-    const bytes = new Uint8Array(weightBytes(LAYOUT_16));
-    let x = 0x9e3779b9;
-    for (let i = 0; i < bytes.length; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; bytes[i] = x & 0xff; }
-    writeWeightsFile(weightsFile, { layout: LAYOUT_16, seed: 0, pieces: 3, squaresLo: -1, squaresHi: -1, weights: bytes });
-  }
+  const weightsFile = join(repoRoot(), 'weights', weightsFileName(LAYOUT_16));
+  assert.ok(existsSync(weightsFile), `${weightsFile} is missing: it is committed with the repository`);
   build = await buildWeb({ quiet: true, outDir: join(outDir, 'web'), weightsFile });
   server = await serveDir(build.outDir, 0);
   const addr = server.address();
@@ -200,11 +191,9 @@ test('selected pieces show the shift products, prefix sums and the network; phon
     assert.equal(Number(await row.locator('td').nth(2).textContent()), on);
     assert.equal(await row.evaluate((e: any) => e.classList.contains('fires')), on > OUTPUT_THRESHOLD); // eslint-disable-line @typescript-eslint/no-explicit-any
   }
-  if (realWeights) {
-    assert.equal(await bnn.locator('[data-testid=bnn-neurons] tr.fires').count(), 2, 'rook a1 attacks a2 and b1');
-    assert.match(await bnn.locator('[data-testid=bnn-attacks]').textContent() ?? '', /: (a2 b1|b1 a2)$/);
-    assert.equal(await bnn.locator('p.bad').count(), 0, 'networks agree with infer16 and the ray walk');
-  }
+  assert.equal(await bnn.locator('[data-testid=bnn-neurons] tr.fires').count(), 2, 'rook a1 attacks a2 and b1');
+  assert.match(await bnn.locator('[data-testid=bnn-attacks]').textContent() ?? '', /: (a2 b1|b1 a2)$/);
+  assert.equal(await bnn.locator('p.bad').count(), 0, 'networks agree with infer16 and the ray walk');
 
   await page.screenshot({ path: join(artifacts, 'web-screenshot.png'), fullPage: true });
 

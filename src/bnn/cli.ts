@@ -2,6 +2,7 @@
  * `matrix-chess bnn train | verify | bench`. User mistakes are UsageErrors (one line, exit 2); a
  * bad weights file is one line and exit 1.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSquare } from '../core/types.js';
 import { type NetworkLayout, NETWORK_LAYOUTS, layoutByName } from './network.js';
@@ -9,7 +10,7 @@ import { train, defaultWorkers } from './trainer.js';
 import { BnnWeightsError, readWeightsFile, writeWeightsFile, weightsFileName, isComplete, type WeightsFile } from './weights.js';
 import { verifySliders, type VerifyResult } from './verify.js';
 import { referenceSliders } from './infer.js';
-import { WEIGHTS_DIR } from './paths.js';
+import { WASM_FILE, WEIGHTS_DIR } from './paths.js';
 import { loadWasmKernel } from './wasm-kernel.js';
 import { runBench } from './bench.js';
 import { type OptionSpec, type ParsedArgs, parseCommandArgs, parseIntIn } from '../cmdline/args.js';
@@ -19,7 +20,7 @@ import { createProgress } from '../cmdline/progress.js';
 const USAGE = `usage: matrix-chess bnn <command> [options]
   train   [--layout 16x32x1|64x64x1|all] [--piece rook|bishop|both] [--squares all|a1,h8,...|0-63]
           [--seed N] [--out-dir DIR] [--workers N]
-  verify  [--layout ...] [--weights-dir DIR] [--file FILE]
+  verify  [--layout ...] [--weights-dir DIR] [--file FILE] [--engine both|wasm|ts] [--wasm FILE]
   bench   [--count N] [--seed N] [--layout 16x32x1|64x64x1] [--weights-dir DIR]`;
 
 type Flags = ParsedArgs['values'];
@@ -121,25 +122,34 @@ function printVerify(label: string, r: VerifyResult): void {
 }
 
 async function cmdVerify(args: string[]): Promise<number> {
-  const flags = parseFlags('verify', args, ['layout', 'weights-dir', 'file']);
+  const flags = parseFlags('verify', args, ['layout', 'weights-dir', 'file', 'engine', 'wasm']);
+  const engine = str(flags, 'engine') ?? 'both';
+  if (engine !== 'both' && engine !== 'wasm' && engine !== 'ts') throw new UsageError(`bnn verify --engine: expected both, wasm or ts, got '${engine}'`);
+  const wasmFile = str(flags, 'wasm') ?? WASM_FILE;
+  // Checked before any work: a verify that skipped the kernel would pass without proving it.
+  if (engine !== 'ts' && !existsSync(wasmFile)) {
+    console.error(`matrix-chess bnn: verify: WebAssembly kernel ${wasmFile} not found (npm run build:wasm builds it; --engine ts checks the TypeScript reference alone)`);
+    return 1;
+  }
   const files = loadFiles(flags);
   let errors = 0;
   for (const { file, w } of files) {
     const cover = { pieces: w.pieces, squaresLo: w.squaresLo, squaresHi: w.squaresHi };
     console.log(`${file}: layout ${w.layout.name}, seed ${w.seed}, checksum ok${isComplete(w) ? '' : ' (partial)'}`);
-    const ts = verifySliders(referenceSliders(w.layout, w.weights), cover);
-    printVerify(`  TypeScript reference ${w.layout.name}`, ts);
-    errors += ts.errors;
-    const kernel = loadWasmKernel(w);
-    if (kernel) {
+    if (engine !== 'wasm') {
+      const ts = verifySliders(referenceSliders(w.layout, w.weights), cover);
+      printVerify(`  TypeScript reference ${w.layout.name}`, ts);
+      errors += ts.errors;
+    }
+    if (engine !== 'ts') {
+      const kernel = loadWasmKernel(w, wasmFile)!; // exists: checked above
       const wr = verifySliders(kernel.sliders, cover);
       printVerify(`  WebAssembly kernel   ${w.layout.name}`, wr);
       errors += wr.errors;
-    } else {
-      console.log(`  WebAssembly kernel   ${w.layout.name}: not built (run npm run build:wasm)`);
     }
   }
-  console.log(errors === 0 ? 'verify: OK, 0 errors' : `verify: FAILED, ${errors} errors`);
+  const checked = engine === 'both' ? '' : engine === 'ts' ? ' (TypeScript reference only)' : ' (WebAssembly kernel only)';
+  console.log(errors === 0 ? `verify: OK, 0 errors${checked}` : `verify: FAILED, ${errors} errors${checked}`);
   return errors === 0 ? 0 : 1;
 }
 

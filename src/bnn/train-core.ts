@@ -20,7 +20,7 @@ export interface TrainStats {
 
 const MAX_GROUPS = 8;
 /** Annealing schedule, tuned on the 16x32x1 rook set: start near-greedy, end greedy. */
-const T0_PER_SAMPLE = Number(process.env.BNN_T0 ?? 0.0002);
+const T0_PER_SAMPLE = 0.0002;
 const T_END = 0.05;
 const MAX_VALUES = 64; // a byte of relevant occupancy has at most 6 varying bits
 const MAX_SUM = 65;

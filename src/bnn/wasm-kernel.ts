@@ -44,19 +44,21 @@ const INFO_SIZE = 80;
 const MUL_FILE = [0x10204080, 0x01020408];     // 0x0102040810204080 as (lo, hi)
 const MUL_FOLD = [0x01010101, 0x01010101];
 
-let cachedModule: WasmModule | undefined;
+const compiled = new Map<string, WasmModule>();
 
-/** The compiled module, or undefined when the kernel has not been built. */
+/** The compiled module, or undefined when the kernel file `file` does not exist (not built). */
 export function wasmModule(file = WASM_FILE): WasmModule | undefined {
-  if (cachedModule) return cachedModule;
+  const cached = compiled.get(file);
+  if (cached) return cached;
   if (!existsSync(file)) return undefined;
   // Compile straight to optimised code: the kernel's hot loop runs inside one long call, which
   // V8's baseline-then-tier-up scheme would leave in baseline code (about 40% slower). Eagerly,
   // so that the first timed call does not pay for compilation.
   setFlagsFromString('--no-liftoff');
   setFlagsFromString('--no-wasm-lazy-compilation');
-  cachedModule = new WA.Module(readFileSync(file));
-  return cachedModule;
+  const mod = new WA.Module(readFileSync(file));
+  compiled.set(file, mod);
+  return mod;
 }
 
 export function loadWasmKernel(w: WeightsFile, file = WASM_FILE): WasmKernel | undefined {

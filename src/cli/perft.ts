@@ -1,5 +1,5 @@
 /** `matrix-chess perft <depth> [--fen FEN] [--divide] [--backend NAME]` */
-import { getBackend, perftDivideWith } from '../backends.js';
+import { backendLabel, getBackend, perftDivideWith } from '../backends.js';
 import { moveToUci } from '../core/move.js';
 import { Position, START_FEN } from '../core/position.js';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
@@ -31,5 +31,5 @@ export async function runPerftCommand(args: string[], out: (line: string) => voi
   out(`Nodes: ${nodes}`);
   out(`Time: ${(ms / 1000).toFixed(3)} s`);
   out(`NPS: ${ms > 0 ? Math.round((nodes * 1000) / ms) : 0}`);
-  out(`Backend: ${backend.name}`);
+  out(`Backend: ${backendLabel(backend)}`);
 }

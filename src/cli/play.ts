@@ -4,7 +4,8 @@
  * reads one line, bad input gets a message and the prompt again, and `exit` or end of input
  * quits with status 0.
  */
-import { getBackend, type Backend } from '../backends.js';
+import { loadNnue } from '../engine/nnue/load.js';
+import { backendLabel, getBackend, type Backend } from '../backends.js';
 import { moveToUci } from '../core/move.js';
 import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../core/notation.js';
 import { FenError, Position, START_FEN } from '../core/position.js';
@@ -147,12 +148,19 @@ class TerminalGame {
   async run(mode: Mode, depth: number): Promise<void> {
     this.mode = mode;
     this.depth = depth;
-    this.engine = new Engine({ moveSource: this.backend.generator });
+    let nnue = null, evalText: string;
+    try {
+      nnue = loadNnue();
+      evalText = `network evaluation (${nnue.network.hidden} hidden, ${nnue.kernel.name} kernel)`;
+    } catch (err) {
+      evalText = `classical evaluation (${(err as Error).message})`;
+    }
+    this.engine = new Engine({ moveSource: this.backend.generator, nnue });
     this.engine.newGame();
     this.startSide = this.pos.side;
     this.setupFen = this.pos.toFen();
     const who = mode === 'self' ? 'the bot plays both sides' : `you play ${mode === 'white' ? 'White' : 'Black'}`;
-    this.say(`New game: ${who}, search depth ${depth}, backend ${this.backend.name}. Type help for commands.`);
+    this.say(`New game: ${who}, search depth ${depth}, backend ${backendLabel(this.backend)}, ${evalText}. Type help for commands.`);
     this.show();
     for (;;) {
       const status = gameStatus(this.pos);

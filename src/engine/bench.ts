@@ -5,6 +5,7 @@
  */
 import { Position } from '../core/position.js';
 import { Engine } from './search.js';
+import type { NnueEvaluator } from './nnue/evaluator.js';
 
 /** Openings, middlegames and endgames of different character (both sides to move). */
 export const BENCH_FENS: readonly string[] = [
@@ -28,9 +29,10 @@ export const BENCH_FENS: readonly string[] = [
 export const BENCH_DEPTH = 11;
 export const BENCH_HASH_MB = 16;
 
-export function runBench(options: { depth?: number } = {}): { nodes: number; ms: number; nps: number; positions: number } {
+/** The bench with the network `nnue`, or with the classical evaluation when it is null or absent. */
+export function runBench(options: { depth?: number; nnue?: NnueEvaluator | null } = {}): { nodes: number; ms: number; nps: number; positions: number } {
   const depth = options.depth ?? BENCH_DEPTH;
-  const engine = new Engine({ hashMb: BENCH_HASH_MB });
+  const engine = new Engine({ hashMb: BENCH_HASH_MB, nnue: options.nnue ?? null });
   let nodes = 0;
   const start = Date.now();
   for (const fen of BENCH_FENS) {

@@ -10,6 +10,7 @@ import { bishopIndex, bishopTable, rookIndex, rookTable } from '../core/magic.js
 import type { Position } from '../core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
 import { evaluate, insufficientMaterial } from './evaluate.js';
+import type { NnueEvaluator } from './nnue/evaluator.js';
 import { SEE_VALUE, seeGe } from './see.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_PLY, MoveOrdering, pickNext } from './ordering.js';
@@ -134,12 +135,24 @@ export class Engine {
   private hardMs = Infinity;
   private completedDepth = 0;
   private rootMoves: RootMove[] = [];
+  /** The learned evaluation, or null for the classical one. */
+  private nnue: NnueEvaluator | null;
 
   constructor(options: EngineOptions = {}) {
     this.tt = new TranspositionTable(options.hashMb ?? 16);
     this.moveSource = options.moveSource ?? defaultGenerator;
     this.moveOverheadMs = options.moveOverheadMs ?? 30;
     this.multiPv = Math.max(1, options.multiPv ?? 1);
+    this.nnue = options.nnue ?? null;
+  }
+
+  /** Switches between the network and the classical evaluation; clears the hash (its static evaluations are the old one's). */
+  setEvaluator(nnue: NnueEvaluator | null): void { this.nnue = nnue; this.tt.clear(); }
+  get evaluator(): NnueEvaluator | null { return this.nnue; }
+
+  /** The evaluation the search uses, side to move's view. */
+  private staticEvaluate(pos: Position): number {
+    return this.nnue !== null ? this.nnue.evaluate(pos) : evaluate(pos);
   }
 
   /** Rebuilds tables derived from `params`. */
@@ -177,6 +190,7 @@ export class Engine {
 
     // Root moves, ordered by the usual heuristics for the first iteration.
     const rootPly = pos.ply;
+    if (this.nnue !== null) this.nnue.reset(pos);
     const hashLo = pos.hashLo, hashHi = pos.hashHi;
     const n = this.moveSource.generate(pos, this.moves, 0);
     if (n === 0) {
@@ -325,9 +339,10 @@ export class Engine {
     let best = -INF;
     const origAlpha = alpha;
     const inCheck = pos.inCheck();
-    this.evalStack[0] = inCheck ? NO_EVAL : evaluate(pos);
+    this.evalStack[0] = inCheck ? NO_EVAL : this.staticEvaluate(pos);
     for (let i = pvIdx; i < rms.length; i++) {
       const rm = rms[i], m = rm.move;
+      if (this.nnue !== null) this.nnue.make(pos, m);
       pos.makeMove(m);
       if (++this.nodes >= this.nextCheck) this.checkLimits();
       this.keyLo[1] = pos.hashLo; this.keyHi[1] = pos.hashHi;
@@ -391,7 +406,7 @@ export class Engine {
 
     // Draws and mate distance.
     if (pos.halfmove >= 100 || insufficientMaterial(pos) || (pos.halfmove >= 4 && this.isRepetition(ply))) return 0;
-    if (ply >= MAX_PLY - 1) return pos.inCheck() ? 0 : evaluate(pos);
+    if (ply >= MAX_PLY - 1) return pos.inCheck() ? 0 : this.staticEvaluate(pos);
     const mAlpha = Math.max(alpha, -MATE + ply), mBeta = Math.min(beta, MATE - ply - 1);
     if (mAlpha >= mBeta) return mAlpha;
 
@@ -414,7 +429,7 @@ export class Engine {
     // Static evaluation (refined by the TT score when its bound allows).
     let staticEval = NO_EVAL, evalScore = NO_EVAL;
     if (!inCheck) {
-      staticEval = e >= 0 ? tt.staticEval(e) : evaluate(pos);
+      staticEval = e >= 0 ? tt.staticEval(e) : this.staticEvaluate(pos);
       evalScore = staticEval;
       if (e >= 0 && Math.abs(ttScore) < MATE_BOUND &&
         (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore > staticEval) || (ttBound === BOUND_UPPER && ttScore < staticEval))) {
@@ -436,6 +451,7 @@ export class Engine {
       // pawn endings: the side to move must have a piece).
       if (nullAllowed && depth >= P.nullMinDepth && evalScore >= beta && staticEval >= beta - 20 && hasPieces && beta > -MATE_BOUND) {
         const r = 3 + (depth >> 2) + Math.min(3, ((evalScore - beta) / 200) | 0);
+        if (this.nnue !== null) this.nnue.makeNull(pos);
         pos.makeNullMove();
         this.keyLo[ply + 1] = pos.hashLo; this.keyHi[ply + 1] = pos.hashHi;
         this.evalStack[ply + 1] = NO_EVAL;
@@ -504,6 +520,7 @@ export class Engine {
         } else if (depth <= 6 && scores[i] < (1 << 28) && !seeGe(pos, m, -P.seeCaptureMult * depth)) continue;
       }
 
+      if (this.nnue !== null) this.nnue.make(pos, m);
       pos.makeMove(m);
       if (++this.nodes >= this.nextCheck) this.checkLimits();
       const givesCheck = pos.inCheck();
@@ -577,7 +594,7 @@ export class Engine {
     if (ply > this.seldepth) this.seldepth = ply;
     if (pos.halfmove >= 100 || insufficientMaterial(pos)) return 0;
     const inCheck = pos.inCheck();
-    if (ply >= MAX_PLY - 1) return inCheck ? 0 : evaluate(pos);
+    if (ply >= MAX_PLY - 1) return inCheck ? 0 : this.staticEvaluate(pos);
     const pvNode = beta - alpha > 1;
 
     const hashLo = pos.hashLo, hashHi = pos.hashHi, tt = this.tt;
@@ -596,7 +613,7 @@ export class Engine {
       end = this.moveSource.generate(pos, moves, base);
       if (end === base) return -MATE + ply;
     } else {
-      standPat = e >= 0 ? tt.staticEval(e) : evaluate(pos);
+      standPat = e >= 0 ? tt.staticEval(e) : this.staticEvaluate(pos);
       if (standPat >= beta) {
         if (e < 0) tt.store(hashLo, hashHi, 0, scoreToTt(standPat, ply), standPat, -1, BOUND_LOWER);
         return standPat;
@@ -622,6 +639,7 @@ export class Engine {
           if (!seeGe(pos, m, 0)) continue;
         }
       }
+      if (this.nnue !== null) this.nnue.make(pos, m);
       pos.makeMove(m);
       if (++this.nodes >= this.nextCheck) this.checkLimits();
       const score = -this.qsearch(-beta, -alpha, ply + 1);

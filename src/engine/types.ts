@@ -2,6 +2,8 @@
  * The engine's public vocabulary: what a search is asked (limits), what it reports while it
  * runs (info) and what it returns (result). UCI and CLI code against exactly these names.
  */
+import type { NnueEvaluator } from './nnue/evaluator.js';
+import type { Position } from '../core/position.js';
 
 /** Any legal-move producer: the bitboard generator, the matrix model, the BNN backend. */
 export type { MoveSource } from '../core/backend.js';
@@ -51,6 +53,8 @@ export interface EngineOptions {
   moveOverheadMs?: number;
   multiPv?: number;
   moveSource?: MoveSource;
+  /** The learned evaluation (src/engine/nnue/load.ts); absent or null: the classical evaluation. */
+  nnue?: NnueEvaluator | null;
 }
 
 export interface SearchHooks {

@@ -15,6 +15,7 @@ import { loadOpenings, OpeningError } from '../match/openings.js';
 import { pgnDate, writePgnGame } from '../core/pgn.js';
 import { runSelfplay } from './selfplay-run.js';
 import { DATAGEN_USAGE } from './datagen.js';
+import { NNUE_USAGE } from './nnue-cli.js';
 
 export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
   selfplay --games N [--nodes 4000] [--seed 1] [--random-plies 2] [--workers N]
@@ -24,7 +25,8 @@ export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
            [--result-weight 0.5] [--skip-plies 6] [--hold-out 5] [--freeze terms,material,pst]
            [--mirror-pst] [--verbose]
   export   [--out src/engine/eval-params.ts] [--json FILE]
-${DATAGEN_USAGE}`;
+${DATAGEN_USAGE}
+${NNUE_USAGE}`;
 
 const out = (line: string): void => { process.stdout.write(line + '\n'); };
 
@@ -34,10 +36,11 @@ export async function runTuneCommand(args: string[]): Promise<number> {
     case 'selfplay': await selfplayCommand(rest); return 0;
     case 'fit': await (await import('./fit-cli.js')).fitCommand(rest, out); return 0;
     case 'datagen': await (await import('./datagen.js')).datagenCommand(rest, out); return 0;
+    case 'nnue': await (await import('./nnue-cli.js')).nnueCommand(rest, out); return 0;
     case 'export': await (await import('./fit-cli.js')).exportCommand(rest, out); return 0;
     case 'help': case '--help': out(TUNE_USAGE); return 0;
-    case undefined: throw new UsageError('tune: missing command: expected selfplay, fit, export or datagen (matrix-chess tune help)');
-    default: throw new UsageError(`tune: unknown command '${sub}': expected selfplay, fit, export or datagen`);
+    case undefined: throw new UsageError('tune: missing command: expected selfplay, fit, export, datagen or nnue (matrix-chess tune help)');
+    default: throw new UsageError(`tune: unknown command '${sub}': expected selfplay, fit, export, datagen or nnue`);
   }
 }
 

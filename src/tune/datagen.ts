@@ -7,7 +7,9 @@
  * parameters and a restart with other parameters is refused.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { crc32 } from '../core/crc32.js';
+import { loadNetwork, NnueFileError } from '../engine/nnue/network.js';
 import { availableParallelism } from 'node:os';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
@@ -18,7 +20,8 @@ import { encodeShard, RECORD_VERSION, type GameRecord } from './game-records.js'
 import type { SelfplayGame } from './selfplay.js';
 
 export const DATAGEN_USAGE = `  datagen  --out DIR --shards N [--games-per-shard 200] [--nodes 5000] [--seed 1]
-           [--random-plies 4] [--workers N] [--openings data/openings/balanced.txt]`;
+           [--random-plies 4] [--workers N] [--openings data/openings/balanced.txt]
+           [--nnue FILE (the learned evaluation plays; default the classical one)]`;
 
 interface Manifest {
   format: string;
@@ -27,6 +30,8 @@ interface Manifest {
   randomPlies: number;
   gamesPerShard: number;
   openings: string;
+  /** 'classical', or the network file and its CRC-32 (the data depends on the exact network). */
+  eval: string;
 }
 
 export const shardName = (k: number): string => `shard-${String(k).padStart(5, '0')}.mcgr.gz`;
@@ -41,7 +46,19 @@ export async function datagenCommand(args: string[], out: (line: string) => void
   const { values } = parseCommandArgs('tune datagen', args, {
     out: { type: 'string' }, shards: { type: 'string' }, 'games-per-shard': { type: 'string' }, nodes: { type: 'string' },
     seed: { type: 'string' }, 'random-plies': { type: 'string' }, workers: { type: 'string' }, openings: { type: 'string' },
+    nnue: { type: 'string' },
   }, 0);
+  const nnueFile = values.nnue as string | undefined;
+  let evalName = 'classical';
+  if (nnueFile !== undefined) {
+    try {
+      loadNetwork(nnueFile);
+    } catch (e) {
+      if (e instanceof NnueFileError) throw new UsageError(`tune datagen --nnue: ${e.message}`);
+      throw e;
+    }
+    evalName = `${basename(nnueFile)} crc ${crc32(readFileSync(nnueFile)).toString(16)}`;
+  }
   const dir = values.out as string | undefined;
   if (!dir) throw new UsageError('tune datagen: --out DIR is required');
   const shards = parseIntIn('--shards', values.shards as string | undefined, 1, 100_000);
@@ -54,6 +71,7 @@ export async function datagenCommand(args: string[], out: (line: string) => void
     randomPlies: opt('random-plies', 4, 0, 40),
     gamesPerShard: opt('games-per-shard', 200, 1, 100_000),
     openings: (values.openings as string | undefined) ?? 'data/openings/balanced.txt',
+    eval: evalName,
   };
   const workers = opt('workers', Math.min(2, availableParallelism()), 1, 256);
   let openings;
@@ -67,6 +85,7 @@ export async function datagenCommand(args: string[], out: (line: string) => void
   const manifestPath = join(dir, 'manifest.json');
   if (existsSync(manifestPath)) {
     const old = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    old.eval ??= 'classical'; // manifests written before --nnue existed
     for (const key of Object.keys(manifest) as (keyof Manifest)[]) {
       if (old[key] !== manifest[key]) throw new UsageError(`tune datagen: ${dir} was started with ${key} ${JSON.stringify(old[key])}, not ${JSON.stringify(manifest[key])}: use another --out or the same parameters`);
     }
@@ -84,7 +103,7 @@ export async function datagenCommand(args: string[], out: (line: string) => void
     const games: GameRecord[] = [];
     await runSelfplay({
       games: manifest.gamesPerShard, firstIndex: k * manifest.gamesPerShard, nodes: manifest.nodes, seed: manifest.seed,
-      randomPlies: manifest.randomPlies, openings, workers,
+      randomPlies: manifest.randomPlies, openings, workers, ...(nnueFile ? { nnueFile } : {}),
       onGame(g) { games.push(toRecord(g)); plies += g.moves.length; progress.update(++done, total); },
     });
     const path = join(dir, shardName(k));

@@ -15,6 +15,8 @@ export interface SelfplayRunOptions {
   randomPlies: number;
   openings: Opening[];
   workers: number;
+  /** Network file for the learned evaluation (absent: classical). */
+  nnueFile?: string;
   /** Called in index order. */
   onGame: (game: SelfplayGame) => void;
 }
@@ -23,7 +25,7 @@ export function runSelfplay(opts: SelfplayRunOptions): Promise<void> {
   const specs: SelfplayGameSpec[] = [];
   const first = opts.firstIndex ?? 0;
   for (let i = first; i < first + opts.games; i++) {
-    specs.push({ index: i, seed: opts.seed, nodes: opts.nodes, randomPlies: opts.randomPlies, opening: opts.openings[i % opts.openings.length] });
+    specs.push({ index: i, seed: opts.seed, nodes: opts.nodes, randomPlies: opts.randomPlies, opening: opts.openings[i % opts.openings.length], ...(opts.nnueFile ? { nnueFile: opts.nnueFile } : {}) });
   }
   return new Promise((resolve, reject) => {
     if (specs.length === 0) { resolve(); return; }

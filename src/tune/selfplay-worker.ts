@@ -4,7 +4,14 @@ import { playSelfplayGame, selfplayEngine, type SelfplayGameSpec } from './selfp
 
 if (!parentPort) throw new Error('selfplay-worker.js must run as a worker thread');
 const port = parentPort;
+import { loadNnue } from '../engine/nnue/load.js';
+
 const engine = selfplayEngine();
+let evalFile = '';
 port.on('message', (spec: SelfplayGameSpec) => {
+  if ((spec.nnueFile ?? '') !== evalFile) {
+    evalFile = spec.nnueFile ?? '';
+    engine.setEvaluator(evalFile === '' ? null : loadNnue(evalFile));
+  }
   port.postMessage(playSelfplayGame(engine, spec));
 });

@@ -25,6 +25,8 @@ export interface SelfplayGameSpec {
   /** Random legal plies after the opening line. */
   randomPlies: number;
   opening: Opening;
+  /** A network file for the learned evaluation; absent: the classical evaluation. */
+  nnueFile?: string;
 }
 
 export interface SelfplayGame {

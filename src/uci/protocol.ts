@@ -8,6 +8,7 @@ import { MoveError, parseUciMove } from '../core/notation.js';
 import { FenError, Position, START_FEN } from '../core/position.js';
 import { fileURLToPath } from 'node:url';
 import { BACKEND_NAMES } from '../backends.js';
+import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
 import type { SearchInfo, SearchLimits, Score } from '../engine/index.js';
 
 // ---- position ----
@@ -139,7 +140,9 @@ export type OptionChange =
   | { name: 'Backend'; value: string }
   | { name: 'Ponder'; value: boolean }
   | { name: 'OwnBook'; value: boolean }
-  | { name: 'BookFile'; value: string };
+  | { name: 'BookFile'; value: string }
+  | { name: 'UseNNUE'; value: boolean }
+  | { name: 'EvalFile'; value: string };
 
 interface SpinOption { name: 'Hash' | 'Move Overhead' | 'MultiPV'; default: number; min: number; max: number }
 const SPIN_OPTIONS: SpinOption[] = [
@@ -162,6 +165,8 @@ export function optionLines(): string[] {
     'option name Ponder type check default false',
     'option name OwnBook type check default false',
     `option name BookFile type string default ${DEFAULT_BOOK_FILE}`,
+    'option name UseNNUE type check default true',
+    `option name EvalFile type string default ${DEFAULT_NETWORK_FILE}`,
   ];
 }
 
@@ -189,8 +194,8 @@ export function parseSetOption(tokens: string[]): Parsed<OptionChange> {
     if (!(BACKEND_NAMES as readonly string[]).includes(v)) return { ok: false, error: `setoption Backend: expected one of ${BACKEND_NAMES.join(', ')}, got '${value ?? ''}'` };
     return { ok: true, value: { name: 'Backend', value: v } };
   }
-  if (key === 'ponder' || key === 'ownbook') {
-    const label = key === 'ponder' ? 'Ponder' : 'OwnBook';
+  if (key === 'ponder' || key === 'ownbook' || key === 'usennue') {
+    const label = key === 'ponder' ? 'Ponder' : key === 'ownbook' ? 'OwnBook' : 'UseNNUE';
     const v = (value ?? '').toLowerCase();
     if (v !== 'true' && v !== 'false') return { ok: false, error: `setoption ${label}: expected true or false, got '${value ?? ''}'` };
     return { ok: true, value: { name: label, value: v === 'true' } };
@@ -198,6 +203,10 @@ export function parseSetOption(tokens: string[]): Parsed<OptionChange> {
   if (key === 'bookfile') {
     if (value === undefined || value.trim() === '') return { ok: false, error: 'setoption BookFile: expected the path of a Polyglot .bin file' };
     return { ok: true, value: { name: 'BookFile', value: value.trim() } };
+  }
+  if (key === 'evalfile') {
+    if (value === undefined || value.trim() === '') return { ok: false, error: 'setoption EvalFile: expected the path of a network file (weights/nnue.bin)' };
+    return { ok: true, value: { name: 'EvalFile', value: value.trim() } };
   }
   if (name === '') return { ok: false, error: 'setoption: the option name is missing' };
   return { ok: false, error: `setoption: unknown option '${name}'` };

@@ -8,11 +8,14 @@
  * the next search and never in the middle of one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { getBackend, perftDivideWith, type Backend } from '../backends.js';
+import { backendLabel, getBackend, perftDivideWith, type Backend } from '../backends.js';
 import { moveToUci } from '../core/move.js';
 import { legalMoveList } from '../core/notation.js';
 import { Engine, type SearchLimits } from '../engine/index.js';
 import { BookError, openBook, type Book } from '../book/polyglot.js';
+import { describeNnue, loadNnue } from '../engine/nnue/load.js';
+import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
+import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
 import { DEFAULT_BOOK_FILE, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, replay, type OptionChange, type PositionSpec } from './protocol.js';
 
 export type ToWorker =
@@ -43,10 +46,23 @@ let backend: Backend | undefined;
 let ownBook = false;
 let bookFile = DEFAULT_BOOK_FILE;
 let book: Book | undefined;
+let useNnue = true;
+let network: NnueEvaluator | null = null;
+
+/** The network in `file`, or null with an info string saying why the classical evaluation plays. */
+function tryLoadNetwork(file: string): NnueEvaluator | null {
+  try {
+    return loadNnue(file);
+  } catch (err) {
+    say(`info string ${(err as Error).message}; using the classical evaluation`);
+    return null;
+  }
+}
 
 async function setup(): Promise<void> {
   backend = await getBackend('bitboard');
-  engine = new Engine({ hashMb: DEFAULT_HASH_MB, moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS, moveSource: backend.generator });
+  network = tryLoadNetwork(DEFAULT_NETWORK_FILE);
+  engine = new Engine({ hashMb: DEFAULT_HASH_MB, moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS, moveSource: backend.generator, nnue: network });
   // A first tiny search compiles the hot paths now, not on the clock of the first real move.
   engine.search(replay({ fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', moves: [] }), { depth: 4 });
   engine.newGame();
@@ -161,12 +177,28 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
       }
       return;
     }
+    case 'UseNNUE': {
+      useNnue = change.value;
+      eng.setEvaluator(useNnue ? network : null);
+      say(`info string evaluation: ${useNnue && network ? describeNnue(network) : 'classical'}`);
+      return;
+    }
+    case 'EvalFile': {
+      try {
+        network = loadNnue(change.value);
+        if (useNnue) eng.setEvaluator(network);
+        say(`info string ${describeNnue(network)}`);
+      } catch (err) {
+        say(`info string ${(err as Error).message}; keeping the ${network ? describeNnue(network) : 'classical evaluation'}`);
+      }
+      return;
+    }
     case 'Backend': {
       try {
         const next = await getBackend(change.value);
         eng.setMoveSource(next.generator);
         backend = next;
-        say(`info string backend ${next.name}`);
+        say(`info string backend ${backendLabel(next)}`);
       } catch (err) {
         say(`info string ${(err as Error).message}; keeping the ${backend!.name} backend`);
       }

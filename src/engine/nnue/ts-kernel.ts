@@ -1,0 +1,63 @@
+/** The TypeScript reference of the NNUE kernel: plain loops over Int16Array, wrapping like i16 lanes. */
+import type { NnueKernel } from './kernel.js';
+import { NNUE_SLOTS } from './kernel.js';
+import type { NnueNetwork } from './network.js';
+
+export class TsNnueKernel implements NnueKernel {
+  readonly name = 'ts';
+  readonly hidden: number;
+  readonly delta = new Int32Array(8);
+  readonly list = new Int32Array(32);
+  private readonly acc: Int16Array;
+
+  constructor(private readonly net: NnueNetwork, slots = NNUE_SLOTS) {
+    this.hidden = net.hidden;
+    this.acc = new Int16Array(slots * 2 * net.hidden);
+  }
+
+  refresh(slot: number, persp: number, n: number): void {
+    const H = this.hidden, acc = this.acc, w1 = this.net.w1, d = (slot * 2 + persp) * H;
+    acc.set(this.net.b1, d);
+    for (let k = 0; k < n; k++) {
+      const c = this.list[k] * H;
+      for (let i = 0; i < H; i++) acc[d + i] += w1[c + i];
+    }
+  }
+
+  update(dst: number, src: number, nAdd: number, nSub: number): void {
+    const H = this.hidden, acc = this.acc, w1 = this.net.w1, delta = this.delta;
+    for (let p = 0; p < 2; p++) {
+      const d = (dst * 2 + p) * H, s = (src * 2 + p) * H, o = p * 4;
+      const a0 = delta[o] * H, a1 = delta[o + 1] * H, s0 = delta[o + 2] * H, s1 = delta[o + 3] * H;
+      for (let i = 0; i < H; i++) {
+        let x = acc[s + i] + w1[a0 + i] - w1[s0 + i];
+        if (nAdd === 2) x += w1[a1 + i];
+        if (nSub === 2) x -= w1[s1 + i];
+        acc[d + i] = x;
+      }
+    }
+  }
+
+  copy(dst: number, src: number): void {
+    const n = 2 * this.hidden;
+    this.acc.copyWithin(dst * n, src * n, src * n + n);
+  }
+
+  evaluate(slot: number, stm: number, bucket: number): number {
+    const H = this.hidden, acc = this.acc, w2 = this.net.w2, qa = this.net.qa;
+    const us = (slot * 2 + stm) * H, them = (slot * 2 + (stm ^ 1)) * H, w = bucket * 2 * H;
+    let sum = 0;
+    for (let i = 0; i < H; i++) {
+      const a = acc[us + i], b = acc[them + i];
+      sum += (a < 0 ? 0 : a > qa ? qa : a) * w2[w + i] + (b < 0 ? 0 : b > qa ? qa : b) * w2[w + H + i];
+    }
+    sum = (sum + this.net.b2[bucket]) | 0;
+    // Exact: |sum·scale| < 2^53, and the quotient's truncation equals i64.div_s (| 0 never yields -0).
+    return Math.trunc((sum * this.net.scale) / (qa * this.net.qb)) | 0;
+  }
+
+  accumulator(slot: number, persp: number): Int16Array {
+    const d = (slot * 2 + persp) * this.hidden;
+    return this.acc.slice(d, d + this.hidden);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Host side of the NNUE WebAssembly SIMD kernel (wasm/kernel.ts, built to dist/nnue/nnue.wasm by
+ * `npm install`): instantiates it, copies the network into its memory, and exposes it as an
+ * NnueKernel. The memory never grows after init, so the typed views stay valid.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { NnueKernel } from './kernel.js';
+import { NNUE_SLOTS } from './kernel.js';
+import type { NnueNetwork } from './network.js';
+import { NNUE_WASM_FILE } from './paths.js';
+
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+}
+const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+interface Exports {
+  memory: { buffer: ArrayBuffer };
+  init(hidden: number, buckets: number, qa: number, qb: number, scale: number, slots: number): void;
+  w1Ptr(): number; b1Ptr(): number; w2Ptr(): number; b2Ptr(): number; accPtr(): number;
+  deltaPtr(): number; listPtr(): number;
+  refresh(slot: number, persp: number, n: number): void;
+  update(dst: number, src: number, nAdd: number, nSub: number): void;
+  copy(dst: number, src: number): void;
+  evaluate(slot: number, stm: number, bucket: number): number;
+}
+
+export class NnueKernelMissing extends Error {
+  override readonly name = 'NnueKernelMissing';
+}
+
+let cached: object | undefined;
+
+/** Compiles the kernel from `bytes` (the browser passes fetched bytes) or from the built file. */
+export function createWasmKernel(net: NnueNetwork, bytes?: Uint8Array, slots = NNUE_SLOTS): NnueKernel {
+  let mod = bytes ? undefined : cached;
+  if (!mod) {
+    if (!bytes) {
+      if (!existsSync(NNUE_WASM_FILE)) throw new NnueKernelMissing(`${NNUE_WASM_FILE} is missing (run npm install or npm run build:wasm)`);
+      bytes = readFileSync(NNUE_WASM_FILE);
+    }
+    mod = new WA.Module(bytes);
+    if (!cached) cached = mod;
+  }
+  const ex = new WA.Instance(mod, { env: { abort: () => { throw new Error('nnue.wasm aborted'); } } }).exports as Exports;
+  ex.init(net.hidden, net.buckets, net.qa, net.qb, net.scale, slots);
+  const buf = ex.memory.buffer;
+  new Int16Array(buf, ex.w1Ptr(), net.w1.length).set(net.w1);
+  new Int16Array(buf, ex.b1Ptr(), net.b1.length).set(net.b1);
+  new Int16Array(buf, ex.w2Ptr(), net.w2.length).set(net.w2);
+  new Int32Array(buf, ex.b2Ptr(), net.b2.length).set(net.b2);
+  const accBase = ex.accPtr(), H = net.hidden;
+  return {
+    name: 'wasm',
+    hidden: H,
+    delta: new Int32Array(buf, ex.deltaPtr(), 8),
+    list: new Int32Array(buf, ex.listPtr(), 32),
+    refresh: ex.refresh,
+    update: ex.update,
+    copy: ex.copy,
+    evaluate: ex.evaluate,
+    accumulator(slot, persp) {
+      return new Int16Array(ex.memory.buffer, accBase + (slot * 2 + persp) * H * 2, H).slice();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * `matrix-chess tune nnue`: trains the learned evaluation from game records and writes the
+ * quantised network file (docs/nnue.md has the command that produced weights/nnue.bin).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cli/args.js';
+import { UsageError } from '../cli/errors.js';
+import { createProgress } from '../cli/progress.js';
+import { encodeNetwork } from '../engine/nnue/network.js';
+import { loadNnueData } from './nnue-dataset.js';
+import { quantise, train } from './nnue-train.js';
+
+export const NNUE_USAGE = `  nnue     --data DIR|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
+           [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
+           [--hold-out 20] [--max-positions N]`;
+
+export async function nnueCommand(args: string[], out: (line: string) => void): Promise<void> {
+  const { values } = parseCommandArgs('tune nnue', args, {
+    data: { type: 'string' }, out: { type: 'string' }, hidden: { type: 'string' }, buckets: { type: 'string' },
+    epochs: { type: 'string' }, batch: { type: 'string' }, lr: { type: 'string' }, 'result-weight': { type: 'string' },
+    seed: { type: 'string' }, 'hold-out': { type: 'string' }, 'max-positions': { type: 'string' },
+  }, 0);
+  const data = values.data as string | undefined, outPath = values.out as string | undefined;
+  if (!data) throw new UsageError('tune nnue: --data DIR|FILE[,...] is required');
+  if (!outPath) throw new UsageError('tune nnue: --out FILE is required');
+  const int = (name: string, dflt: number, min: number, max: number): number =>
+    values[name] === undefined ? dflt : parseIntIn(`--${name}`, values[name] as string, min, max);
+  const hidden = int('hidden', 128, 16, 4096);
+  if (hidden % 16 !== 0) throw new UsageError(`--hidden: ${hidden} is not a multiple of 16`);
+  const buckets = int('buckets', 8, 1, 32), epochs = int('epochs', 20, 1, 10000), batch = int('batch', 16384, 1, 1 << 24);
+  const seed = int('seed', 1, 0, 0xffffffff), holdOut = int('hold-out', 20, 0, 1000);
+  const maxPositions = int('max-positions', 2 ** 31, 1, 2 ** 31);
+  const lr = parseNumberIn('--lr', values.lr as string | undefined, 0.002, 1e-7, 10);
+  const resultWeight = parseNumberIn('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
+  const paths = data.split(',').filter((p) => p !== '');
+
+  const t0 = Date.now();
+  const loading = createProgress('reading games');
+  const { train: trainSet, validation, stats } = loadNnueData(paths, buckets, holdOut, maxPositions, (_f, d, t) => loading.update(d, t));
+  loading.finish();
+  out(`${stats.files} files, ${stats.games} games, ${stats.positions} positions, ${stats.kept} kept (${trainSet.count} train, ${validation.count} held out) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  if (trainSet.count === 0) throw new UsageError('tune nnue: no training positions in the data');
+
+  const progress = createProgress('training');
+  const result = train(trainSet, validation, {
+    hidden, buckets, epochs, batch, lr, resultWeight, seed,
+    onBatch: (d, t) => progress.update(d, t),
+    onEpoch: (e) => { progress.finish(); out(`epoch ${e.epoch}: lr ${e.lr.toPrecision(3)} train ${e.trainLoss.toFixed(6)} held-out ${e.validationLoss.toFixed(6)} (${e.seconds.toFixed(0)} s)`); },
+  });
+  progress.finish();
+  const net = quantise(result.net, {
+    positions: trainSet.count, seed, epochs: result.best.epoch,
+    description: `${trainSet.count} positions, ${stats.games} games; h${hidden} b${buckets} lambda ${resultWeight}`,
+  });
+  mkdirSync(dirname(outPath), { recursive: true });
+  writeFileSync(outPath, encodeNetwork(net));
+  out(`best epoch ${result.best.epoch}: held-out ${result.best.validationLoss.toFixed(6)} -> ${outPath}`);
+}

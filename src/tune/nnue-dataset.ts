@@ -1,0 +1,133 @@
+/**
+ * Training positions for the learned evaluation, replayed from game records (binary shards of
+ * `tune datagen`, or PGN with the engine's scores as move comments). A position is kept when it
+ * is quiet enough for a static evaluation to be judged against the search: not in check, the
+ * move played from it is no capture or promotion, and the score is no mate.
+ *
+ * Positions are packed in typed arrays: the White-perspective feature of each piece (Black's is
+ * mirrorFeature of it), the side to move, the output bucket, the search score and the game result
+ * from the side to move's view. Every `holdOutEvery`-th game goes to the validation set.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Position } from '../core/position.js';
+import { moveKind, movePromo, moveTo, KIND_EN_PASSANT } from '../core/move.js';
+import { readPgnGames } from '../core/pgn-read.js';
+import { featureIndex, outputBucket } from '../engine/nnue/features.js';
+import { decodeShard, isMateScore, encodeScore, type GameRecord, type GameResult } from './game-records.js';
+import { readPgnText } from './dataset.js';
+
+export interface NnueSet {
+  count: number;
+  /** 32 White-perspective features per position, `nFeat` of them used. */
+  feat: Uint16Array;
+  nFeat: Uint8Array;
+  stm: Uint8Array;
+  bucket: Uint8Array;
+  /** Search score, side to move's view, centipawns. */
+  score: Int16Array;
+  /** Game result, side to move's view: 1, 0.5, 0. */
+  result: Float32Array;
+}
+
+class SetBuilder {
+  private cap = 1 << 16;
+  count = 0;
+  feat = new Uint16Array(this.cap * 32);
+  nFeat = new Uint8Array(this.cap);
+  stm = new Uint8Array(this.cap);
+  bucket = new Uint8Array(this.cap);
+  score = new Int16Array(this.cap);
+  result = new Float32Array(this.cap);
+
+  private grow(): void {
+    this.cap *= 2;
+    const g = <T extends Uint16Array | Uint8Array | Int16Array | Float32Array>(a: T, n: number): T => {
+      const b = new (a.constructor as new (n: number) => T)(n); b.set(a); return b;
+    };
+    this.feat = g(this.feat, this.cap * 32); this.nFeat = g(this.nFeat, this.cap); this.stm = g(this.stm, this.cap);
+    this.bucket = g(this.bucket, this.cap); this.score = g(this.score, this.cap); this.result = g(this.result, this.cap);
+  }
+
+  add(pos: Position, score: number, whiteResult: number, buckets: number): void {
+    if (this.count === this.cap) this.grow();
+    const i = this.count++;
+    let n = 0;
+    for (let sq = 0; sq < 64; sq++) {
+      const p = pos.board[sq];
+      if (p !== 0) this.feat[i * 32 + n++] = featureIndex(0, p, sq);
+    }
+    this.nFeat[i] = n;
+    this.stm[i] = pos.side;
+    this.bucket[i] = outputBucket(n, buckets);
+    this.score[i] = score;
+    this.result[i] = pos.side === 0 ? whiteResult : 1 - whiteResult;
+  }
+
+  build(): NnueSet {
+    const n = this.count;
+    return {
+      count: n, feat: this.feat.slice(0, n * 32), nFeat: this.nFeat.slice(0, n), stm: this.stm.slice(0, n),
+      bucket: this.bucket.slice(0, n), score: this.score.slice(0, n), result: this.result.slice(0, n),
+    };
+  }
+}
+
+export interface NnueDataStats { files: number; games: number; positions: number; kept: number; }
+
+/** Every input path: a shard, a PGN file, or a folder of shards. */
+function expandInputs(paths: string[]): string[] {
+  const out: string[] = [];
+  for (const p of paths) {
+    if (statSync(p).isDirectory()) {
+      for (const f of readdirSync(p).sort()) if (f.endsWith('.mcgr.gz')) out.push(join(p, f));
+    } else out.push(p);
+  }
+  return out;
+}
+
+/** PGN games with the engine's scores as comments ("+0.35/9", "-M3/12"), as game records. */
+export function recordsFromPgn(path: string): GameRecord[] {
+  const out: GameRecord[] = [];
+  for (const g of readPgnGames(readPgnText(path), path)) {
+    const result: GameResult | undefined = g.result === '1-0' ? 2 : g.result === '0-1' ? 0 : g.result === '1/2-1/2' ? 1 : undefined;
+    if (result === undefined) continue;
+    const scores = g.comments.map((c) => {
+      const m = c === undefined ? null : /^([+-])(M?)(\d+(?:\.\d+)?)\//.exec(c);
+      if (!m) return NaN;
+      const sign = m[1] === '-' ? -1 : 1;
+      return m[2] === 'M' ? encodeScore({ mate: sign * Number(m[3]) }) : encodeScore({ cp: sign * Math.round(Number(m[3]) * 100) });
+    });
+    out.push({ fen: g.fen, result, termination: 0, moves: g.moves, scores });
+  }
+  return out;
+}
+
+export function loadNnueData(paths: string[], buckets: number, holdOutEvery: number, maxPositions = Infinity,
+  onFile?: (file: string, done: number, total: number) => void): { train: NnueSet; validation: NnueSet; stats: NnueDataStats } {
+  const train = new SetBuilder(), validation = new SetBuilder();
+  const files = expandInputs(paths);
+  const stats: NnueDataStats = { files: files.length, games: 0, positions: 0, kept: 0 };
+  files.forEach((file, fi) => {
+    if (stats.kept >= maxPositions) return;
+    const games = /\.pgn(\.gz)?$/.test(file) ? recordsFromPgn(file) : decodeShard(readFileSync(file), file);
+    for (const g of games) {
+      const into = holdOutEvery > 0 && stats.games % holdOutEvery === holdOutEvery - 1 ? validation : train;
+      stats.games++;
+      const whiteResult = g.result / 2;
+      const pos = Position.fromFen(g.fen);
+      for (let i = 0; i < g.moves.length; i++) {
+        const m = g.moves[i], s = g.scores[i];
+        stats.positions++;
+        const noisy = movePromo(m) !== 0 || moveKind(m) === KIND_EN_PASSANT || pos.board[moveTo(m)] !== 0;
+        if (!noisy && !Number.isNaN(s) && !isMateScore(s) && Math.abs(s) < 3000 && !pos.inCheck()) {
+          into.add(pos, s, whiteResult, buckets);
+          stats.kept++;
+        }
+        pos.makeMove(m);
+      }
+    }
+    onFile?.(file, fi + 1, files.length);
+  });
+  return { train: train.build(), validation: validation.build(), stats };
+}

@@ -1,0 +1,202 @@
+/**
+ * The learned evaluation's trainer (docs/nnue.md): float32 training of the network of
+ * src/engine/nnue/network.ts, then quantisation to its integer file.
+ *
+ *   acc_p = b1 + Σ W1[:, f] over the features of perspective p      (p = side to move, other)
+ *   out   = Σ clamp(acc_stm, 0, 1)·W2[b][0:H] + Σ clamp(acc_other, 0, 1)·W2[b][H:2H] + b2[b]
+ *   eval  = 400·out centipawns; prediction σ(out); target λ·result + (1 − λ)·σ(score / 400)
+ *
+ * Mean squared error of σ(out) against the target, Adam with a cosine learning-rate schedule,
+ * weights clipped to what the quantised file can hold; the best epoch on the held-out set wins.
+ * Deterministic for a seed: one thread, a seeded shuffle, a fixed summation order.
+ */
+import { Sfc32 } from '../bnn/rng.js';
+import { NNUE_INPUTS, type NnueNetwork } from '../engine/nnue/network.js';
+import { mirrorFeature } from '../engine/nnue/features.js';
+import type { NnueSet } from './nnue-dataset.js';
+
+export const QA = 255, QB = 64, SCALE = 400;
+/** |W1|, |W2| ≤ CLIP so that QA·W1 and QB·W2 fit their integer types with room to sum. */
+const CLIP = 127 / QB;
+
+export interface TrainOptions {
+  hidden: number;
+  buckets: number;
+  epochs: number;
+  batch: number;
+  lr: number;
+  /** λ: weight of the game result in the target (the rest is the search score). */
+  resultWeight: number;
+  seed: number;
+  onEpoch?: (e: EpochReport) => void;
+  onBatch?: (done: number, total: number) => void;
+}
+
+export interface EpochReport { epoch: number; lr: number; trainLoss: number; validationLoss: number; seconds: number; }
+
+export interface FloatNetwork { hidden: number; buckets: number; w1: Float32Array; b1: Float32Array; w2: Float32Array; b2: Float32Array; }
+
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+export function target(set: NnueSet, i: number, resultWeight: number): number {
+  return resultWeight * set.result[i] + (1 - resultWeight) * sigmoid(set.score[i] / SCALE);
+}
+
+export function initNetwork(hidden: number, buckets: number, seed: number): FloatNetwork {
+  const rng = new Sfc32(seed);
+  const uni = (a: number): number => ((rng.next() >>> 0) / 4294967296 * 2 - 1) * a;
+  const w1 = new Float32Array(NNUE_INPUTS * hidden).map(() => uni(1 / Math.sqrt(32)));
+  const b1 = new Float32Array(hidden).map(() => 0.1 + uni(0.05));
+  const w2 = new Float32Array(buckets * 2 * hidden).map(() => uni(1 / Math.sqrt(2 * hidden)));
+  return { hidden, buckets, w1, b1, w2, b2: new Float32Array(buckets) };
+}
+
+/** Forward (and, with grads, backward) pass over positions idx[from, to); returns the summed squared error. */
+class Pass {
+  private readonly accS: Float32Array;
+  private readonly accN: Float32Array;
+  private readonly dS: Float32Array;
+  private readonly dN: Float32Array;
+  constructor(readonly net: FloatNetwork) {
+    this.accS = new Float32Array(net.hidden); this.accN = new Float32Array(net.hidden);
+    this.dS = new Float32Array(net.hidden); this.dN = new Float32Array(net.hidden);
+  }
+
+  run(set: NnueSet, idx: Uint32Array, from: number, to: number, resultWeight: number, grads: FloatNetwork | null): number {
+    const { hidden: H, w1, b1, w2, b2 } = this.net, accS = this.accS, accN = this.accN, dS = this.dS, dN = this.dN;
+    let loss = 0;
+    for (let k = from; k < to; k++) {
+      const i = idx[k], stm = set.stm[i], n = set.nFeat[i], base = i * 32, b = set.bucket[i];
+      accS.set(b1); accN.set(b1);
+      for (let f = 0; f < n; f++) {
+        const w = set.feat[base + f], m = mirrorFeature(w);
+        const cs = (stm === 0 ? w : m) * H, cn = (stm === 0 ? m : w) * H;
+        for (let j = 0; j < H; j++) { accS[j] += w1[cs + j]; accN[j] += w1[cn + j]; }
+      }
+      const wo = b * 2 * H;
+      let out = b2[b];
+      for (let j = 0; j < H; j++) {
+        const s = accS[j], o = accN[j];
+        out += (s < 0 ? 0 : s > 1 ? 1 : s) * w2[wo + j] + (o < 0 ? 0 : o > 1 ? 1 : o) * w2[wo + H + j];
+      }
+      const p = sigmoid(out), t = target(set, i, resultWeight), err = p - t;
+      loss += err * err;
+      if (grads === null) continue;
+      const g = 2 * err * p * (1 - p);
+      const gw1 = grads.w1, gw2 = grads.w2;
+      grads.b2[b] += g;
+      for (let j = 0; j < H; j++) {
+        const s = accS[j], o = accN[j];
+        gw2[wo + j] += g * (s < 0 ? 0 : s > 1 ? 1 : s);
+        gw2[wo + H + j] += g * (o < 0 ? 0 : o > 1 ? 1 : o);
+        const ds = s > 0 && s < 1 ? g * w2[wo + j] : 0, dn = o > 0 && o < 1 ? g * w2[wo + H + j] : 0;
+        dS[j] = ds; dN[j] = dn;
+        grads.b1[j] += ds + dn;
+      }
+      for (let f = 0; f < n; f++) {
+        const w = set.feat[base + f], m = mirrorFeature(w);
+        const cs = (stm === 0 ? w : m) * H, cn = (stm === 0 ? m : w) * H;
+        for (let j = 0; j < H; j++) { gw1[cs + j] += dS[j]; gw1[cn + j] += dN[j]; }
+      }
+    }
+    return loss;
+  }
+}
+
+class Adam {
+  private readonly m: Float32Array;
+  private readonly v: Float32Array;
+  private t = 0;
+  constructor(size: number) { this.m = new Float32Array(size); this.v = new Float32Array(size); }
+  step(w: Float32Array, g: Float32Array, lr: number, scale: number, clip: number, t: number): void {
+    if (t !== this.t) this.t = t;
+    const b1 = 0.9, b2 = 0.999, eps = 1e-8, c1 = 1 - Math.pow(b1, t), c2 = 1 - Math.pow(b2, t), m = this.m, v = this.v;
+    for (let i = 0; i < w.length; i++) {
+      const gi = g[i] * scale;
+      if (gi === 0 && m[i] === 0) continue; // features never seen keep no momentum
+      m[i] = b1 * m[i] + (1 - b1) * gi;
+      v[i] = b2 * v[i] + (1 - b2) * gi * gi;
+      let x = w[i] - lr * (m[i] / c1) / (Math.sqrt(v[i] / c2) + eps);
+      if (x > clip) x = clip; else if (x < -clip) x = -clip;
+      w[i] = x;
+    }
+  }
+}
+
+export function meanLoss(net: FloatNetwork, set: NnueSet, resultWeight: number): number {
+  if (set.count === 0) return NaN;
+  const idx = new Uint32Array(set.count).map((_, i) => i);
+  return new Pass(net).run(set, idx, 0, set.count, resultWeight, null) / set.count;
+}
+
+export interface TrainResult { net: FloatNetwork; best: EpochReport; history: EpochReport[]; }
+
+export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions): TrainResult {
+  const net = initNetwork(opts.hidden, opts.buckets, opts.seed);
+  const grads: FloatNetwork = {
+    hidden: opts.hidden, buckets: opts.buckets, w1: new Float32Array(net.w1.length), b1: new Float32Array(net.b1.length),
+    w2: new Float32Array(net.w2.length), b2: new Float32Array(net.b2.length),
+  };
+  const adam = { w1: new Adam(net.w1.length), b1: new Adam(net.b1.length), w2: new Adam(net.w2.length), b2: new Adam(net.b2.length) };
+  const pass = new Pass(net), rng = new Sfc32(opts.seed ^ 0x5eed);
+  const idx = new Uint32Array(trainSet.count).map((_, i) => i);
+  const batchesPerEpoch = Math.ceil(trainSet.count / opts.batch);
+  const history: EpochReport[] = [];
+  let best: EpochReport | undefined, bestNet = cloneNet(net), step = 0;
+  for (let epoch = 1; epoch <= opts.epochs; epoch++) {
+    const t0 = Date.now();
+    for (let i = idx.length - 1; i > 0; i--) { const j = (rng.next() >>> 0) % (i + 1); const x = idx[i]; idx[i] = idx[j]; idx[j] = x; }
+    // Cosine schedule from lr down to lr/20 over the run.
+    const lr = opts.lr * (0.05 + 0.95 * 0.5 * (1 + Math.cos(Math.PI * (epoch - 1) / Math.max(1, opts.epochs))));
+    let loss = 0;
+    for (let b = 0; b < batchesPerEpoch; b++) {
+      const from = b * opts.batch, to = Math.min(trainSet.count, from + opts.batch);
+      grads.w1.fill(0); grads.b1.fill(0); grads.w2.fill(0); grads.b2.fill(0);
+      loss += pass.run(trainSet, idx, from, to, opts.resultWeight, grads);
+      step++;
+      const scale = 1 / (to - from);
+      adam.w1.step(net.w1, grads.w1, lr, scale, CLIP, step);
+      adam.b1.step(net.b1, grads.b1, lr, scale, 60, step);
+      adam.w2.step(net.w2, grads.w2, lr, scale, CLIP, step);
+      adam.b2.step(net.b2, grads.b2, lr, scale, 60, step);
+      opts.onBatch?.((epoch - 1) * batchesPerEpoch + b + 1, opts.epochs * batchesPerEpoch);
+    }
+    const report: EpochReport = {
+      epoch, lr, trainLoss: loss / trainSet.count, validationLoss: meanLoss(net, validation, opts.resultWeight), seconds: (Date.now() - t0) / 1000,
+    };
+    history.push(report);
+    opts.onEpoch?.(report);
+    if (!best || !(report.validationLoss >= best.validationLoss)) { best = report; bestNet = cloneNet(net); }
+  }
+  return { net: bestNet, best: best!, history };
+}
+
+function cloneNet(n: FloatNetwork): FloatNetwork {
+  return { hidden: n.hidden, buckets: n.buckets, w1: n.w1.slice(), b1: n.b1.slice(), w2: n.w2.slice(), b2: n.b2.slice() };
+}
+
+/** The integer network: W1, b1 × QA (int16), W2 × QB (int16, |w| ≤ 127), b2 × QA·QB (int32). */
+export function quantise(n: FloatNetwork, meta: { positions: number; seed: number; epochs: number; description: string }): NnueNetwork {
+  const q = (x: number, s: number, lim: number): number => Math.max(-lim, Math.min(lim, Math.round(x * s)));
+  return {
+    hidden: n.hidden, buckets: n.buckets, qa: QA, qb: QB, scale: SCALE, ...meta,
+    w1: Int16Array.from(n.w1, (x) => q(x, QA, 32767)),
+    b1: Int16Array.from(n.b1, (x) => q(x, QA, 32767)),
+    w2: Int16Array.from(n.w2, (x) => q(x, QB, 127)),
+    b2: Int32Array.from(n.b2, (x) => q(x, QA * QB, 2 ** 30)),
+  };
+}
+
+/** The float network's evaluation in centipawns, side to move's view (tests compare it with the integer one). */
+export function floatEval(n: FloatNetwork, set: NnueSet, i: number): number {
+  const H = n.hidden, stm = set.stm[i], accS = n.b1.slice(), accN = n.b1.slice();
+  for (let f = 0; f < set.nFeat[i]; f++) {
+    const w = set.feat[i * 32 + f], m = mirrorFeature(w);
+    const cs = (stm === 0 ? w : m) * H, cn = (stm === 0 ? m : w) * H;
+    for (let j = 0; j < H; j++) { accS[j] += n.w1[cs + j]; accN[j] += n.w1[cn + j]; }
+  }
+  const wo = set.bucket[i] * 2 * H;
+  let out = n.b2[set.bucket[i]];
+  for (let j = 0; j < H; j++) out += Math.min(1, Math.max(0, accS[j])) * n.w2[wo + j] + Math.min(1, Math.max(0, accN[j])) * n.w2[wo + H + j];
+  return out * SCALE;
+}

@@ -1,0 +1,120 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Position, START_FEN } from '../src/core/position.js';
+import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
+import { moveKind, movePromo, KIND_CASTLE, KIND_EN_PASSANT } from '../src/core/move.js';
+import { decodeNetwork, encodeNetwork, NnueFileError, NNUE_INPUTS, type NnueNetwork } from '../src/engine/nnue/network.js';
+import { nnueFromNetwork } from '../src/engine/nnue/load.js';
+import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
+import { featureIndex, mirrorFeature } from '../src/engine/nnue/features.js';
+import { NNUE_SLOTS } from '../src/engine/nnue/kernel.js';
+import { Engine } from '../src/engine/search.js';
+import { rng, suiteFens } from './helpers.js';
+
+/** A random network with weights in the ranges a trained one uses. */
+export function randomNetwork(hidden: number, buckets: number, seed: number): NnueNetwork {
+  const r = rng(seed), int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
+  const w1 = new Int16Array(NNUE_INPUTS * hidden).map(() => int(-60, 60));
+  const b1 = new Int16Array(hidden).map(() => int(-40, 200));
+  const w2 = new Int16Array(buckets * 2 * hidden).map(() => int(-127, 127));
+  const b2 = new Int32Array(buckets).map(() => int(-20000, 20000));
+  return { hidden, buckets, qa: 255, qb: 64, scale: 400, positions: 0, seed, epochs: 0, description: 'random test network', w1, b1, w2, b2 };
+}
+
+test('network file: round trip, and every damaged file is refused with its problem named', () => {
+  const net = randomNetwork(32, 4, 1);
+  const bytes = encodeNetwork(net);
+  const back = decodeNetwork(bytes, 'x.bin');
+  assert.equal(back.hidden, 32); assert.equal(back.buckets, 4); assert.equal(back.description, 'random test network');
+  assert.deepEqual(back.w1, net.w1); assert.deepEqual(back.w2, net.w2); assert.deepEqual(back.b2, net.b2);
+  const flipped = bytes.slice(); flipped[500] ^= 1;
+  assert.throws(() => decodeNetwork(flipped, 'x.bin'), (e: unknown) => e instanceof NnueFileError && /checksum/.test(e.message) && e.file === 'x.bin');
+  assert.throws(() => decodeNetwork(bytes.subarray(0, bytes.length - 10), 'x.bin'), (e: unknown) => e instanceof NnueFileError && /truncated/.test(e.message));
+  const magic = bytes.slice(); magic[0] = 0;
+  assert.throws(() => decodeNetwork(magic, 'x.bin'), /bad magic/);
+  const version = bytes.slice(); version[7] = 9;
+  assert.throws(() => decodeNetwork(version, 'x.bin'), /format version 9/);
+  assert.throws(() => decodeNetwork(new Uint8Array(10), 'x.bin'), /truncated/);
+});
+
+test('features: Black sees the board flipped, with colours exchanged', () => {
+  for (const piece of [1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14]) {
+    for (let sq = 0; sq < 64; sq++) {
+      const w = featureIndex(0, piece, sq), b = featureIndex(1, piece, sq);
+      assert.equal(b, mirrorFeature(w));
+      // Black's view of a black piece equals White's view of the mirrored white piece.
+      assert.equal(b, featureIndex(0, piece ^ 8, sq ^ 56));
+    }
+  }
+});
+
+/** Plays seeded random games (with null moves) and checks incremental == full after every move. */
+function checkGames(evaluators: NnueEvaluator[], fens: string[], seed: number, plies: number): Record<string, number> {
+  const r = rng(seed), moves = new Int32Array(MAX_MOVES);
+  const seen = { castle: 0, enPassant: 0, promotion: 0, capture: 0, nullMove: 0, positions: 0 };
+  for (const fen of fens) {
+    const pos = Position.fromFen(fen);
+    for (const e of evaluators) e.reset(pos);
+    for (let i = 0; i < plies; i++) {
+      if (i % 100 === 99) for (const e of evaluators) e.reset(pos); // as a search does at its root
+      const n = defaultGenerator.generate(pos, moves, 0);
+      if (n === 0 || pos.halfmove >= 100) break;
+      if (!pos.inCheck() && r() < 0.08) {
+        for (const e of evaluators) e.makeNull(pos);
+        pos.makeNullMove(); seen.nullMove++;
+      } else {
+        // Random play rarely castles or captures en passant: take such a move when there is one, half the time.
+        let m = moves[Math.floor(r() * n)];
+        for (let k = 0; k < n; k++) if (moveKind(moves[k]) !== 0 && r() < 0.5) m = moves[k];
+        if (moveKind(m) === KIND_CASTLE) seen.castle++;
+        if (moveKind(m) === KIND_EN_PASSANT) seen.enPassant++;
+        if (movePromo(m) !== 0) seen.promotion++;
+        if (pos.board[(m >> 6) & 63] !== 0) seen.capture++;
+        for (const e of evaluators) e.make(pos, m);
+        pos.makeMove(m);
+      }
+      seen.positions++;
+      const values = evaluators.map((e) => e.evaluate(pos));
+      for (const [k, e] of evaluators.entries()) {
+        assert.equal(values[k], e.evaluateFresh(pos), `${e.kernel.name}: incremental != full after ${i + 1} plies from ${fen}`);
+        for (let persp = 0; persp < 2; persp++) {
+          // The fresh refresh used the spare slot; the search's slot must hold the same numbers.
+          const inc = e.accumulator(pos, persp);
+          assert.deepEqual(inc, e.kernel.accumulator(NNUE_SLOTS - 1, persp), `${e.kernel.name}: accumulator ${persp} after ${i + 1} plies`);
+        }
+      }
+      for (let k = 1; k < values.length; k++) assert.equal(values[k], values[0], 'TypeScript and WebAssembly kernels disagree');
+    }
+  }
+  return seen;
+}
+
+const GAME_FENS = [
+  START_FEN,
+  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+  'r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1',
+  '4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1',
+  ...suiteFens().filter((_, i) => i % 16 === 0),
+];
+
+test('NNUE: incremental accumulators equal full recomputation after every move, null move, castle, en passant and promotion (both kernels)', () => {
+  const net = randomNetwork(64, 8, 7);
+  const seen = checkGames([nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')], GAME_FENS, 11, 120);
+  for (const [kind, n] of Object.entries(seen)) assert.ok(n > 0, `the random games played no ${kind}`);
+});
+
+test('NNUE: the WebAssembly kernel equals the TypeScript reference on thousands of random positions (wide network)', () => {
+  const net = randomNetwork(256, 8, 3);
+  const seen = checkGames([nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')], GAME_FENS.slice(0, 6), 5, 400);
+  assert.ok(seen.positions > 1000, `only ${seen.positions} positions`);
+});
+
+test('NNUE: a search with the network is deterministic and leaves the position as it was', () => {
+  const net = randomNetwork(32, 8, 9);
+  const pos = Position.fromFen(GAME_FENS[1]);
+  const fen = pos.toFen();
+  const a = new Engine({ hashMb: 1, nnue: nnueFromNetwork(net, 'wasm') }).search(pos, { nodes: 3000 });
+  const b = new Engine({ hashMb: 1, nnue: nnueFromNetwork(net, 'ts') }).search(pos, { nodes: 3000 });
+  assert.equal(pos.toFen(), fen);
+  assert.equal(a.nodes, b.nodes); assert.equal(a.bestMove, b.bestMove); assert.deepEqual(a.score, b.score);
+});
