@@ -13,7 +13,7 @@ import { verifySliders } from '../src/bnn/verify.js';
 import { loadWasmKernel, wasmModule } from '../src/bnn/wasm-kernel.js';
 import { loadBnnSliders } from '../src/bnn/backend.js';
 import { train } from '../src/bnn/trainer.js';
-import { runBnnCommand } from '../src/bnn/cli.js';
+import { runBnnCommand } from '../src/cli/bnn.js';
 import { UsageError } from '../src/cmdline/errors.js';
 import { WASM_FILE, WEIGHTS_DIR } from '../src/bnn/paths.js';
 import { backendLabel, getBackend } from '../src/backends.js';

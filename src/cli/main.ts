@@ -53,7 +53,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'demo': await runLoaded((await import('../matrix/demo.js')).runMatrixDemo, args); return 0;
-    case 'bnn': await runLoaded((await import('../bnn/cli.js')).runBnnCommand, args); return 0;
+    case 'bnn': await runLoaded((await import('./bnn.js')).runBnnCommand, args); return 0;
     case 'match': await runLoaded((await import('../match/cli.js')).runMatchCommand, args); return 0;
     case 'tune': await runLoaded((await import('../tune/cli.js')).runTuneCommand, args); return 0;
     default:

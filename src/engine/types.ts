@@ -3,7 +3,6 @@
  * runs (info) and what it returns (result). UCI and CLI code against exactly these names.
  */
 import type { NnueEvaluator } from './nnue/evaluator.js';
-import type { Position } from '../core/position.js';
 
 /** Any legal-move producer: the bitboard generator, the matrix model, the BNN backend. */
 export type { MoveSource } from '../core/backend.js';
