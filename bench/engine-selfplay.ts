@@ -10,6 +10,9 @@
  * whole evaluation (material, piece-square tables, terms) of the tested or the baseline engine.
  */
 import { readFileSync } from 'node:fs';
+import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
+import { UsageError, runScript } from '../src/cmdline/errors.js';
+import { Sfc32 } from '../src/core/rng.js';
 import { Position } from '../src/core/position.js';
 import { defaultGenerator } from '../src/core/movegen.js';
 import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../src/engine/index.js';
@@ -52,37 +55,51 @@ for (const f of [0.5, 1.5]) {
   VARIANTS[`threats-x${f}`] = scaled(EVAL_TERMS.PAWN_THREAT, 4, f);
 }
 
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
+interface Options {
+  variant: string; base: string; nodes: number; pairs: number; seed: number;
+  testParams?: string; baseParams?: string; testNnue?: string; baseNnue?: string;
 }
 
-const variantName = arg('variant', 'base');
-const baseName = arg('base', 'base');
-const nodes = Number(arg('nodes', '4000'));
-const pairs = Number(arg('pairs', '20'));
-let seed = Number(arg('seed', '1')) >>> 0;
-const rand = (n: number) => { seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0; return seed % n; };
+function parseOptions(args: string[]): Options {
+  const { values } = parseCommandArgs('engine-selfplay', args, {
+    variant: { type: 'string' }, base: { type: 'string' }, nodes: { type: 'string' }, pairs: { type: 'string' },
+    seed: { type: 'string' }, 'test-params': { type: 'string' }, 'base-params': { type: 'string' },
+    'test-nnue': { type: 'string' }, 'base-nnue': { type: 'string' },
+  }, 0);
+  const str = (name: string): string | undefined => values[name] as string | undefined;
+  const variant = (flag: string): string => {
+    const name = str(flag) ?? 'base';
+    if (!(name in VARIANTS)) throw new UsageError(`--${flag}: unknown variant '${name}' (expected ${Object.keys(VARIANTS).join(', ')})`);
+    return name;
+  };
+  const int = (flag: string, dflt: number, min: number, max: number): number =>
+    str(flag) === undefined ? dflt : parseIntIn(`--${flag}`, str(flag), min, max);
+  return {
+    variant: variant('variant'), base: variant('base'),
+    nodes: int('nodes', 4000, 1, 1e9), pairs: int('pairs', 20, 1, 1e6), seed: int('seed', 1, 0, 0xffffffff),
+    testParams: str('test-params'), baseParams: str('base-params'), testNnue: str('test-nnue'), baseNnue: str('base-nnue'),
+  };
+}
 
 const moves = new Int32Array(256);
 const builtIn = currentEvalParams();
 
-function loadParams(flag: string): EvalParamValues {
-  const path = arg(flag, '');
-  return path === '' ? builtIn : parseEvalParamsJson(readFileSync(path, 'utf8'), path);
+function loadParams(path: string | undefined): EvalParamValues {
+  return path === undefined ? builtIn : parseEvalParamsJson(readFileSync(path, 'utf8'), path);
 }
 
 interface Player { engine: Engine; params: EvalParamValues; }
-function player(v: Variant, params: EvalParamValues, nnueFile: string): Player {
+function player(v: Variant, params: EvalParamValues, nnueFile: string | undefined): Player {
   // A network file makes the player use the learned evaluation (its own kernel instance).
-  const engine = new Engine({ hashMb: 16, nnue: nnueFile === '' ? null : loadNnue(nnueFile) });
+  const engine = new Engine({ hashMb: 16, nnue: nnueFile === undefined ? null : loadNnue(nnueFile) });
   v.setup(engine);
   const weights = Int16Array.from(params.terms);
   v.weights?.(weights);
   return { engine, params: { ...params, terms: Array.from(weights) } };
 }
 
-function randomOpening(): number[] {
+function randomOpening(rng: Sfc32): number[] {
+  const rand = (n: number): number => rng.next() % n;
   for (;;) {
     const pos = Position.startpos(), line: number[] = [];
     const plies = 6 + rand(4);
@@ -98,7 +115,7 @@ function randomOpening(): number[] {
 }
 
 /** 1 white wins, 0.5 draw, 0 black wins. */
-function playGame(opening: number[], white: Player, black: Player): number {
+function playGame(opening: number[], white: Player, black: Player, nodes: number): number {
   const pos = Position.startpos();
   for (const m of opening) pos.makeMove(m);
   white.engine.newGame(); black.engine.newGame();
@@ -121,25 +138,31 @@ function playGame(opening: number[], white: Player, black: Player): number {
   return 0.5;
 }
 
-const test = player(VARIANTS[variantName], loadParams('test-params'), arg('test-nnue', ''));
-const base = player(VARIANTS[baseName], loadParams('base-params'), arg('base-nnue', ''));
-let w = 0, d = 0, l = 0;
-const t0 = Date.now();
-for (let i = 0; i < pairs; i++) {
-  const opening = randomOpening();
-  for (const testWhite of [true, false]) {
-    const r = testWhite ? playGame(opening, test, base) : playGame(opening, base, test);
-    const s = testWhite ? r : 1 - r;
-    if (s === 1) w++; else if (s === 0) l++; else d++;
+function main(): void {
+  const { variant: variantName, base: baseName, nodes, pairs, seed, testParams, baseParams, testNnue, baseNnue } = parseOptions(process.argv.slice(2));
+  const rng = new Sfc32(seed);
+  const test = player(VARIANTS[variantName], loadParams(testParams), testNnue);
+  const base = player(VARIANTS[baseName], loadParams(baseParams), baseNnue);
+  let w = 0, d = 0, l = 0;
+  const t0 = Date.now();
+  for (let i = 0; i < pairs; i++) {
+    const opening = randomOpening(rng);
+    for (const testWhite of [true, false]) {
+      const r = testWhite ? playGame(opening, test, base, nodes) : playGame(opening, base, test, nodes);
+      const s = testWhite ? r : 1 - r;
+      if (s === 1) w++; else if (s === 0) l++; else d++;
+    }
+    const games = w + d + l, score = (w + d / 2) / games;
+    const elo = score <= 0 || score >= 1 ? NaN : -400 * Math.log10(1 / score - 1);
+    process.stdout.write(`\r${variantName} vs ${baseName}: +${w} =${d} -${l}  score ${(100 * score).toFixed(1)}%  elo ${elo.toFixed(0)}  (${((Date.now() - t0) / 1000).toFixed(0)} s)   `);
   }
-  const games = w + d + l, score = (w + d / 2) / games;
-  const elo = score <= 0 || score >= 1 ? NaN : -400 * Math.log10(1 / score - 1);
-  process.stdout.write(`\r${variantName} vs ${baseName}: +${w} =${d} -${l}  score ${(100 * score).toFixed(1)}%  elo ${elo.toFixed(0)}  (${((Date.now() - t0) / 1000).toFixed(0)} s)   `);
+  {
+    // Trinomial 95% interval of the score, mapped to Elo.
+    const n = w + d + l, s = (w + d / 2) / n;
+    const sd = Math.sqrt(((w * (1 - s) ** 2) + (d * (0.5 - s) ** 2) + (l * s ** 2)) / n / n);
+    const elo = (x: number) => (x <= 0 ? -Infinity : x >= 1 ? Infinity : -400 * Math.log10(1 / x - 1));
+    process.stdout.write(`\nfinal: ${n} games, +${w} =${d} -${l}, score ${(100 * s).toFixed(1)}%, elo ${elo(s).toFixed(0)} [${elo(s - 1.96 * sd).toFixed(0)}, ${elo(s + 1.96 * sd).toFixed(0)}]\n`);
+  }
 }
-{
-  // Trinomial 95% interval of the score, mapped to Elo.
-  const n = w + d + l, s = (w + d / 2) / n;
-  const sd = Math.sqrt(((w * (1 - s) ** 2) + (d * (0.5 - s) ** 2) + (l * s ** 2)) / n / n);
-  const elo = (x: number) => (x <= 0 ? -Infinity : x >= 1 ? Infinity : -400 * Math.log10(1 / x - 1));
-  process.stdout.write(`\nfinal: ${n} games, +${w} =${d} -${l}, score ${(100 * s).toFixed(1)}%, elo ${elo(s).toFixed(0)} [${elo(s - 1.96 * sd).toFixed(0)}, ${elo(s + 1.96 * sd).toFixed(0)}]\n`);
-}
+
+await runScript('engine-selfplay', main);

@@ -15,6 +15,8 @@ import { perft as chessopsPerft } from 'chessops/debug';
 import { Position } from '../src/core/position.js';
 import { perft as corePerft } from '../src/core/perft.js';
 import { matrixGenerator } from '../src/matrix/backend.js';
+import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
+import { runScript } from '../src/cmdline/errors.js';
 
 interface Case { name: string; fen: string; depth: number; nodes: number }
 
@@ -40,10 +42,10 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-function main(args: string[]): void {
-  const runsArg = args.indexOf('--runs');
-  const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 5;
-  const cases = args.includes('--quick') ? CASES.filter((c) => c.nodes < 1e6) : CASES;
+function main(): void {
+  const { values } = parseCommandArgs('matrix-perft-bench', process.argv.slice(2), { runs: { type: 'string' }, quick: { type: 'boolean' } }, 0);
+  const runs = values.runs === undefined ? 5 : parseIntIn('--runs', values.runs as string, 1, 99);
+  const cases = values.quick === true ? CASES.filter((c) => c.nodes < 1e6) : CASES;
   const rates = new Map<string, number[]>(engines.map((e) => [e.name, []]));
   const cpuRates = new Map<string, number[]>(engines.map((e) => [e.name, []]));
   // Warm-up: every engine once on a small case.
@@ -77,4 +79,4 @@ function main(args: string[]): void {
   }
 }
 
-main(process.argv.slice(2));
+await runScript('matrix-perft-bench', main);

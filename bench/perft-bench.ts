@@ -20,7 +20,9 @@ import { perft as chessopsPerft } from 'chessops/debug';
 import { Position, START_FEN } from '../src/core/position.js';
 import { perft as corePerft } from '../src/core/perft.js';
 import { getBackend } from '../src/backends.js';
-import { createProgress } from '../src/cli/progress.js';
+import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
+import { UsageError, runScript } from '../src/cmdline/errors.js';
+import { createProgress } from '../src/cmdline/progress.js';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 
@@ -30,7 +32,6 @@ const POSITIONS = [
   { name: 'kiwipete', fen: KIWIPETE, counts: [1, 48, 2039, 97862, 4085603, 193690690, 8031647685] },
 ];
 
-class UsageError extends Error {}
 
 interface Options {
   runs: number; depths: number[]; chessopsDepths: number[]; backends: string[];
@@ -50,31 +51,21 @@ function depthList(flag: string, v: string): number[] {
 }
 
 function parseArgs(args: string[]): Options {
-  const o: Options = { runs: 3, depths: [6, 5], chessopsDepths: [5, 4], backends: [], stockfish: '/usr/games/stockfish', useStockfish: true, useChessops: true };
-  for (let i = 0; i < args.length; i++) {
-    const flag = args[i];
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '--runs': {
-        const v = value();
-        if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 99) throw new UsageError(`--runs expects a whole number from 1 to 99, got '${v}'`);
-        o.runs = Number(v);
-        break;
-      }
-      case '--depth': o.depths = depthList(flag, value()); break;
-      case '--chessops-depth': o.chessopsDepths = depthList(flag, value()); break;
-      case '--backend': o.backends.push(value()); break;
-      case '--stockfish': o.stockfish = value(); break;
-      case '--no-stockfish': o.useStockfish = false; break;
-      case '--no-chessops': o.useChessops = false; break;
-      default: throw new UsageError(`unknown option '${flag}' (expected --runs, --depth, --chessops-depth, --backend, --stockfish, --no-stockfish, --no-chessops)`);
-    }
-  }
-  return o;
+  const { values } = parseCommandArgs('perft-bench', args, {
+    runs: { type: 'string' }, depth: { type: 'string' }, 'chessops-depth': { type: 'string' },
+    backend: { type: 'string', multiple: true }, stockfish: { type: 'string' },
+    'no-stockfish': { type: 'boolean' }, 'no-chessops': { type: 'boolean' },
+  }, 0);
+  const str = (name: string): string | undefined => values[name] as string | undefined;
+  return {
+    runs: str('runs') === undefined ? 3 : parseIntIn('--runs', str('runs'), 1, 99),
+    depths: str('depth') === undefined ? [6, 5] : depthList('--depth', str('depth')!),
+    chessopsDepths: str('chessops-depth') === undefined ? [5, 4] : depthList('--chessops-depth', str('chessops-depth')!),
+    backends: (values.backend as string[] | undefined) ?? [],
+    stockfish: str('stockfish') ?? '/usr/games/stockfish',
+    useStockfish: values['no-stockfish'] !== true,
+    useChessops: values['no-chessops'] !== true,
+  };
 }
 
 /** A Stockfish process kept alive across runs; one `go perft` at a time. */
@@ -258,10 +249,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (err) {
-  if (!(err instanceof UsageError)) throw err;
-  process.stderr.write(`perft-bench: ${err.message}\n`);
-  process.exitCode = 2;
-}
+await runScript('perft-bench', main);

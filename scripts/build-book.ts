@@ -11,6 +11,8 @@
  * are scaled so the largest fits in 16 bits.
  */
 import { readFileSync } from 'node:fs';
+import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
+import { UsageError, runScript } from '../src/cmdline/errors.js';
 import { Position } from '../src/core/position.js';
 import { parseUciMove } from '../src/core/notation.js';
 import { loadOpenings } from '../src/match/openings.js';
@@ -20,28 +22,20 @@ import { encodeBookMove, keyToHex, polyglotKey, writeBook, type BookEntry, type 
 interface Args { openings: string[]; pgn: string[]; plies: number; minCount: number; out: string }
 
 function fail(msg: string): never {
-  process.stderr.write(`build-book: ${msg}\n`);
-  process.exit(2);
+  throw new UsageError(msg);
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { openings: [], pgn: [], plies: 16, minCount: 1, out: 'books/matrix-chess.bin' };
-  for (let i = 0; i < argv.length; i += 2) {
-    const flag = argv[i], v = argv[i + 1];
-    if (v === undefined) fail(`${flag}: missing value`);
-    switch (flag) {
-      case '--openings': a.openings.push(v); break;
-      case '--pgn': a.pgn.push(v); break;
-      case '--out': a.out = v; break;
-      case '--plies': case '--min-count': {
-        const n = Number(v);
-        if (!Number.isInteger(n) || n < 1) fail(`${flag}: expected a whole number ≥ 1, got '${v}'`);
-        if (flag === '--plies') a.plies = n; else a.minCount = n;
-        break;
-      }
-      default: fail(`unknown option '${flag}' (options: --openings --pgn --plies --min-count --out)`);
-    }
-  }
+  const { values } = parseCommandArgs('build-book', argv, {
+    openings: { type: 'string', multiple: true }, pgn: { type: 'string', multiple: true },
+    plies: { type: 'string' }, 'min-count': { type: 'string' }, out: { type: 'string' },
+  }, 0);
+  const int = (flag: string, dflt: number): number =>
+    values[flag] === undefined ? dflt : parseIntIn(`--${flag}`, values[flag] as string, 1, 1_000_000);
+  const a: Args = {
+    openings: (values.openings as string[] | undefined) ?? [], pgn: (values.pgn as string[] | undefined) ?? [],
+    plies: int('plies', 16), minCount: int('min-count', 1), out: (values.out as string | undefined) ?? 'books/matrix-chess.bin',
+  };
   if (a.openings.length === 0 && a.pgn.length === 0) a.openings.push('data/openings/balanced.txt');
   return a;
 }
@@ -100,4 +94,4 @@ function main(): void {
   process.stdout.write(`${args.out}: ${entries.length} entries for ${positions} positions from ${lines} opening lines and ${games} games (first ${args.plies} plies)\n`);
 }
 
-main();
+await runScript('build-book', main);

@@ -10,6 +10,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } fr
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { weightsFileName } from '../src/bnn/weights.js';
+import { parseCommandArgs } from '../src/cmdline/args.js';
+import { runScript } from '../src/cmdline/errors.js';
 import { LAYOUT_16 } from '../src/bnn/network.js';
 
 /** Repository root, found from this file whether it runs as scripts/*.ts or dist/scripts/*.js. */
@@ -140,7 +142,10 @@ export async function buildWeb(options: { minify?: boolean; quiet?: boolean; wei
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  buildWeb({ minify: !process.argv.includes('--no-minify') }).catch((e: unknown) => {
+  await runScript('build-web', async () => {
+    const { values } = parseCommandArgs('build-web', process.argv.slice(2), { 'no-minify': { type: 'boolean' } }, 0);
+    await buildWeb({ minify: values['no-minify'] !== true });
+  }).catch((e: unknown) => {
     console.error(`build-web: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
     process.exit(1);
   });

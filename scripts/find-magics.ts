@@ -7,17 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { rayWalkAttacks } from '../src/core/slider-attacks.js';
 import { relevantMask } from '../src/core/magic-masks.js';
 import { popcount32 } from '../src/core/bitboard.js';
+import { Sfc32 } from '../src/core/rng.js';
 
-let s0 = 0x9e3779b9 | 0, s1 = 0x243f6a88 | 0, s2 = 0xb7e15162 | 0, s3 = 0x12345678 | 0;
-function rand32(): number { // sfc32
-  const t = (((s0 + s1) | 0) + s3) | 0;
-  s3 = (s3 + 1) | 0;
-  s0 = s1 ^ (s1 >>> 9);
-  s1 = (s2 + (s2 << 3)) | 0;
-  s2 = (s2 << 21) | (s2 >>> 11);
-  s2 = (s2 + t) | 0;
-  return t;
-}
+// A fixed stream, so a rerun reproduces src/core/magic-numbers.ts exactly.
+const rng = Sfc32.fromState(0x9e3779b9, 0x243f6a88, 0xb7e15162, 0x12345678, 0);
+const rand32 = (): number => rng.next() | 0;
 const sparse = () => rand32() & rand32() & rand32();
 
 function find(kind: 'rook' | 'bishop', sq: number, extraBits: number): [number, number, number] {

@@ -13,47 +13,35 @@ import { PerftEpdError, readPerftEpd, standardSuitePath, type PerftCase } from '
 import { getBackend } from '../src/backends.js';
 import type { LegalMoveGenerator } from '../src/core/backend.js';
 import { perft } from '../src/core/perft.js';
-import { createProgress } from '../src/cli/progress.js';
+import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
+import { UsageError, runScript } from '../src/cmdline/errors.js';
+import { createProgress } from '../src/cmdline/progress.js';
 
-
-class UsageError extends Error {}
 
 interface Options { depth: number; backend: string; from: number; to: number; file?: string; }
 
-function parseArgs(args: string[]): Options {
-  const opts: Options = { depth: 6, backend: 'bitboard', from: 1, to: Infinity };
-  for (let i = 0; i < args.length; i++) {
-    const flag = args[i];
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '--depth': {
-        const v = value();
-        if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 20) throw new UsageError(`--depth expects a whole number from 1 to 20, got '${v}'`);
-        opts.depth = Number(v);
-        break;
-      }
-      case '--backend': opts.backend = value(); break;
-      case '--positions': {
-        const v = value();
-        const m = /^(\d+)(?:-(\d+)?)?$/.exec(v);
-        if (!m || Number(m[1]) < 1 || (m[2] !== undefined && Number(m[2]) < Number(m[1]))) {
-          throw new UsageError(`--positions expects N or A-B (1-based, A <= B) or A-, got '${v}'`);
-        }
-        opts.from = Number(m[1]);
-        opts.to = m[2] !== undefined ? Number(m[2]) : v.endsWith('-') ? Infinity : Number(m[1]);
-        break;
-      }
-      case '--file': opts.file = value(); break;
-      case '--help': case '-h':
-        console.log('usage: npm run perft:suite -- [--depth N] [--backend bitboard|matrix|bnn] [--positions a-b] [--file PATH]');
-        process.exit(0);
-      // eslint-disable-next-line no-fallthrough
-      default: throw new UsageError(`unknown option '${flag}' (expected --depth, --backend, --positions, --file)`);
+const USAGE = 'usage: npm run perft:suite -- [--depth N] [--backend bitboard|matrix|bnn] [--positions a-b] [--file PATH]';
+
+/** Options, or null when help was asked for. */
+function parseArgs(args: string[]): Options | null {
+  const { values } = parseCommandArgs('perft-suite', args, {
+    depth: { type: 'string' }, backend: { type: 'string' }, positions: { type: 'string' }, file: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  }, 0);
+  if (values.help === true) return null;
+  const str = (name: string): string | undefined => values[name] as string | undefined;
+  const opts: Options = {
+    depth: str('depth') === undefined ? 6 : parseIntIn('--depth', str('depth'), 1, 20),
+    backend: str('backend') ?? 'bitboard', from: 1, to: Infinity, file: str('file'),
+  };
+  const v = str('positions');
+  if (v !== undefined) {
+    const m = /^(\d+)(?:-(\d+)?)?$/.exec(v);
+    if (!m || Number(m[1]) < 1 || (m[2] !== undefined && Number(m[2]) < Number(m[1]))) {
+      throw new UsageError(`--positions expects N or A-B (1-based, A <= B) or A-, got '${v}'`);
     }
+    opts.from = Number(m[1]);
+    opts.to = m[2] !== undefined ? Number(m[2]) : v.endsWith('-') ? Infinity : Number(m[1]);
   }
   return opts;
 }
@@ -113,23 +101,19 @@ function run(opts: Options, backend: LegalMoveGenerator, suite: PerftCase[]): nu
 }
 
 async function main(): Promise<number> {
-  try {
-    const opts = parseArgs(process.argv.slice(2));
-    const suite = readSuite(opts.file);
-    let backend: LegalMoveGenerator;
-    try {
-      backend = await getBackend(opts.backend);
-    } catch (err) {
-      throw new UsageError(`--backend: ${(err as Error).message}`);
-    }
-    return run(opts, backend, suite);
-  } catch (err) {
-    if (err instanceof UsageError) {
-      process.stderr.write(`perft-suite: ${err.message}\n`);
-      return 2;
-    }
-    throw err;
+  const opts = parseArgs(process.argv.slice(2));
+  if (opts === null) {
+    console.log(USAGE);
+    return 0;
   }
+  const suite = readSuite(opts.file);
+  let backend: LegalMoveGenerator;
+  try {
+    backend = await getBackend(opts.backend);
+  } catch (err) {
+    throw new UsageError(`--backend: ${(err as Error).message}`);
+  }
+  return run(opts, backend, suite);
 }
 
-process.exitCode = await main();
+await runScript('perft-suite', main);

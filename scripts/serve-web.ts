@@ -8,6 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
+import { UsageError, runScript } from '../src/cmdline/errors.js';
 import { buildWeb, repoRoot } from './build-web.js';
 
 const MIME: Record<string, string> = {
@@ -21,8 +23,6 @@ const MIME: Record<string, string> = {
 };
 
 /** A user mistake on the command line: one line on stderr, exit code 2. */
-class UsageError extends Error {}
-
 /** Serves `dir` statically; resolves once listening. Port 0 = any free port. */
 export function serveDir(dir: string, port: number, host = '127.0.0.1'): Promise<Server> {
   const rootDir = resolve(dir);
@@ -55,21 +55,11 @@ export function serveDir(dir: string, port: number, host = '127.0.0.1'): Promise
 interface ServeArgs { port: number; build: boolean }
 
 function parseArgs(argv: string[]): ServeArgs {
-  let portText: string | undefined = process.env.PORT, source = 'PORT', build = true;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--no-build') build = false;
-    else if (a === '--port' || a.startsWith('--port=')) {
-      source = '--port';
-      portText = a === '--port' ? argv[++i] : a.slice('--port='.length);
-      if (portText === undefined) throw new UsageError('--port needs a number, e.g. --port 8080');
-    } else throw new UsageError(`unknown argument '${a}' (usage: serve-web [--port N] [--no-build]; or PORT=N)`);
-  }
+  const { values } = parseCommandArgs('serve-web', argv, { port: { type: 'string' }, 'no-build': { type: 'boolean' } }, 0);
+  const build = values['no-build'] !== true;
+  const [source, portText] = values.port !== undefined ? ['--port', values.port as string] : ['PORT', process.env.PORT];
   if (portText === undefined || portText === '') return { port: 8080, build };
-  if (!/^\d+$/.test(portText) || Number(portText) > 65535) {
-    throw new UsageError(`${source}: expected a port number 0..65535, got '${portText}'`);
-  }
-  return { port: Number(portText), build };
+  return { port: parseIntIn(source, portText, 0, 65535), build };
 }
 
 async function main(): Promise<void> {
@@ -91,11 +81,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((e: unknown) => {
-    if (e instanceof UsageError) {
-      console.error(`serve-web: ${e.message}`);
-      process.exit(2);
-    }
+  await runScript('serve-web', main).catch((e: unknown) => {
     console.error(`serve-web: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
     process.exit(1);
   });

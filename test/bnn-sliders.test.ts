@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SQUARE_LAYOUTS, NETWORK_COUNT, enumerateInputs, gatherInput, inputToOccupancy } from '../src/bnn/layout.js';
 import { LAYOUT_16, LAYOUT_64, NETWORK_LAYOUTS } from '../src/bnn/network.js';
 import { readWeightsFile, decodeWeights, BnnWeightsError, weightsFileName } from '../src/bnn/weights.js';
@@ -11,7 +13,8 @@ import { verifySliders } from '../src/bnn/verify.js';
 import { loadWasmKernel, wasmModule } from '../src/bnn/wasm-kernel.js';
 import { loadBnnSliders } from '../src/bnn/backend.js';
 import { train } from '../src/bnn/trainer.js';
-import { runBnnCommand } from '../src/bnn/cli.js';
+import { runBnnCommand } from '../src/cli/bnn.js';
+import { UsageError } from '../src/cmdline/errors.js';
 import { WASM_FILE, WEIGHTS_DIR } from '../src/bnn/paths.js';
 import { backendLabel, getBackend } from '../src/backends.js';
 import { magicAttacks } from '../src/core/magic.js';
@@ -116,21 +119,30 @@ test('training is deterministic for a seed, independent of threads, and exact', 
   }
 });
 
-test('bnn CLI: user mistakes exit 2 with one line', async () => {
+test('bnn CLI: user mistakes are one-line UsageErrors (exit 2), a missing weights file exits 1', async () => {
+  const usage = (args: string[], re: RegExp) =>
+    assert.rejects(runBnnCommand(args), (e: unknown) => e instanceof UsageError && !e.message.includes('\n') && re.test(e.message));
+  await usage(['train', '--layout', 'bogus'], /^bnn --layout: expected 16x32x1, 64x64x1 or all, got 'bogus'$/);
+  await usage(['train', '--squares', 'z9'], /^bnn --squares: bad square 'z9'/);
+  await usage(['bench', '--count', 'many'], /^bnn --count: 'many' is not a whole number/);
+  await usage(['verify', '--frobnicate', 'x'], /^bnn verify: Unknown option '--frobnicate'/);
+  await usage(['frobnicate'], /^bnn: unknown command 'frobnicate'/);
+  await usage([], /^bnn: missing command/);
   const errors: string[] = [];
   const orig = console.error;
   console.error = (m: string) => { errors.push(m); };
   try {
-    assert.equal(await runBnnCommand(['train', '--layout', 'bogus']), 2);
-    assert.equal(await runBnnCommand(['train', '--squares', 'z9']), 2);
-    assert.equal(await runBnnCommand(['bench', '--count', 'many']), 2);
-    assert.equal(await runBnnCommand(['frobnicate']), 2);
     assert.equal(await runBnnCommand(['verify', '--file', '/nonexistent/w.bin']), 1);
   } finally {
     console.error = orig;
   }
-  assert.equal(errors.length, 5);
-  for (const e of errors) assert.ok(!e.includes('\n') && e.startsWith('matrix-chess bnn:'), e);
+  assert.equal(errors.length, 1);
+  assert.ok(!errors[0].includes('\n') && errors[0].startsWith('matrix-chess bnn:'), errors[0]);
+  const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'matrix-chess');
+  const r = spawnSync(process.execPath, [bin, 'bnn', 'train', '--seed', '-1'], { encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /^matrix-chess: bnn train: [^\n]+\n$/);
+  assert.equal(r.stdout, '');
 });
 
 /** Runs a bnn command with console output captured. */
@@ -182,9 +194,8 @@ test('bnn verify fails in one line when the WASM kernel is missing, unless only 
   assert.ok(!tsOnly.out.some((l) => l.includes('WebAssembly')), tsOnly.out.join('\n'));
   assert.equal(tsOnly.out.at(-1), 'verify: OK, 0 errors (TypeScript reference only)');
 
-  const bad = await bnnCommand(['verify', '--engine', 'gpu']);
-  assert.equal(bad.code, 2);
-  assert.deepEqual(bad.err, ["matrix-chess bnn: --engine must be both, wasm or ts, got 'gpu'"]);
+  await assert.rejects(bnnCommand(['verify', '--engine', 'gpu']),
+    (e: unknown) => e instanceof UsageError && e.message === "bnn verify --engine: expected both, wasm or ts, got 'gpu'");
 });
 
 test('bnn verify checks both engines by default and names each', async () => {

@@ -8,6 +8,7 @@ import { parseOpenings } from '../src/match/openings.js';
 import { Position } from '../src/core/position.js';
 import { moveToUci } from '../src/core/move.js';
 import { legalMoveList, parseUciMove } from '../src/core/notation.js';
+import { rng } from './helpers.js';
 import { Book, BookError, bookEntry, decodeBookMove, encodeBook, encodeBookMove, keyToHex, openBook, polyglotKey, writeBook } from '../src/book/polyglot.js';
 
 function after(moves: string): Position {
@@ -71,9 +72,8 @@ test('book write/read round trip: lookup by position, weights, learn, sorted out
     assert.equal(book.pick(start, () => 0), e4);
     assert.equal(book.pick(start, () => 0.999), d4);
     const counts = new Map<number, number>();
-    let seed = 1;
-    const rng = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
-    for (let i = 0; i < 2000; i++) { const m = book.pick(start, rng)!; counts.set(m, (counts.get(m) ?? 0) + 1); }
+    const random = rng(1);
+    for (let i = 0; i < 2000; i++) { const m = book.pick(start, random)!; counts.set(m, (counts.get(m) ?? 0) + 1); }
     assert.equal(counts.get(nf3), undefined);
     const share = counts.get(e4)! / 2000;
     assert.ok(share > 0.68 && share < 0.82, `e4 share ${share}, expected about 0.75`);

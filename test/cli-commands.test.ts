@@ -88,6 +88,9 @@ test('user mistakes: one line on stderr, exit status 2, no stack trace', async (
     assertUsageError(['perft', '2', '--fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'], /^matrix-chess: invalid FEN \(side\): /),
     assertUsageError(['perft', '2', '--speed'], /^matrix-chess: perft: Unknown option '--speed'/),
     assertUsageError(['castle'], /^matrix-chess: unknown command 'castle'/),
+    assertUsageError(['demo', '--colour'], /^matrix-chess: demo: Unknown option '--colour'/),
+    assertUsageError(['bnn', 'bench', '--count', '0'], /^matrix-chess: bnn --count: 0 is out of range/),
+    assertUsageError(['match', '--engine1', 'cmd=a'], /^matrix-chess: match: missing --engine2/),
   ]);
 });
 

@@ -142,7 +142,7 @@ test('random playouts agree with chess.js on moves, status, FEN and SAN', (t) =>
   const tally: Tally = { positions: 0, sanChecked: 0, uciChecked: 0, reasons: new Map(), epDiffer: 0 };
   const fens = suiteFens();
   // From the start position: long games that reach endgames and the draw rules.
-  for (let g = 0; g < 8; g++) playout(START_FEN, 250, random, tally);
+  for (let g = 0; g < 10; g++) playout(START_FEN, 250, random, tally);
   // From a spread of suite positions, some with the halfmove clock near 100.
   for (let i = 0; i < fens.length; i += 4) {
     const fields = fens[i].split(' ');

@@ -46,13 +46,15 @@ test('perft-suite reports a wrong count with FEN, depth, expected and got, and e
 
 test('perft-suite rejects bad options with one line on stderr and exit 2', () => {
   const cases: Array<[string[], RegExp]> = [
-    [['--depth', 'x'], /--depth expects a whole number from 1 to 20, got 'x'/],
-    [['--depth'], /--depth needs a value/],
+    [['--depth', 'x'], /^perft-suite: --depth: 'x' is not a whole number \(expected 1 to 20\)$/m],
+    [['--depth', '21'], /--depth: 21 is out of range \(expected 1 to 20\)/],
+    [['--depth'], /^perft-suite: Option '--depth <value>' argument missing$/m],
     [['--positions', '9-3'], /--positions expects N or A-B/],
     [['--positions', '500'], /selects nothing \(the file has 128 positions\)/],
     [['--backend', 'nope'], /--backend: unknown backend 'nope'/],
     [['--file', '/no/such/file.epd'], /--file: no such file/],
-    [['--fast'], /unknown option '--fast'/],
+    [['--fast'], /^perft-suite: Unknown option '--fast'$/m],
+    [['stray'], /unexpected argument 'stray'/],
   ];
   for (const [args, message] of cases) {
     const r = suite(...args);

@@ -1,15 +1,11 @@
 /** Shared test helpers: a seeded random number generator and the perft suite's positions. */
 import { readPerftEpd, standardSuitePath } from '../src/core/perft-epd.js';
+import { Sfc32 } from '../src/core/rng.js';
 
-/** mulberry32: tiny, fast, good enough to pick moves reproducibly; returns numbers in [0, 1). */
+/** Numbers in [0, 1) from the core's seeded generator, to pick moves and positions reproducibly. */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const stream = new Sfc32(seed);
+  return () => stream.nextFloat();
 }
 
 /** The FENs of the standard perft suite, in file order. */

@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { Chess } from 'chess.js';
 import { START_FEN } from '../src/core/position.js';
 import { runMatch, type MatchConfig } from '../src/match/match.js';
-import { parseMatchArgs, parseEngineSpec, splitWords, MatchUsageError } from '../src/match/cli.js';
+import { parseMatchArgs, parseEngineSpec, splitWords } from '../src/match/cli.js';
+import { UsageError } from '../src/cmdline/errors.js';
 import type { EngineSpec } from '../src/match/uci-engine.js';
 
 // Compiled to dist/test/; the fixture stays in the source tree.
@@ -100,20 +101,25 @@ test('command line: engine specs, time control, key=value groups and clear error
   assert.deepEqual(o.config.sprt, { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 });
   assert.deepEqual(o.config.resign, { score: 600, moves: 3 });
   assert.equal(o.config.openings.length, 2);
-  const bad = (args: string[], re: RegExp) => assert.throws(() => parseMatchArgs(args), (e: unknown) => e instanceof MatchUsageError && re.test(e.message));
+  const bad = (args: string[], re: RegExp) => assert.throws(() => parseMatchArgs(args), (e: unknown) => e instanceof UsageError && re.test(e.message));
   bad(['--engine1', 'cmd=a'], /missing --engine2/);
   bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--tc', '10m'], /--tc: expected BASE\+INC/);
-  bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--games', '0'], /--games: expected a whole number/);
+  bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--games', '0'], /--games: 0 is out of range/);
   bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--sprt', 'elo0=5', 'elo1=0'], /elo1 must be greater/);
-  bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--frobnicate'], /unknown option '--frobnicate'/);
+  bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--frobnicate'], /Unknown option '--frobnicate'/);
   bad(['--engine1', 'arg=x', '--engine2', 'cmd=b'], /--engine1: missing cmd=/);
   bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--draw', 'movenumber=30 score=5'], /--draw: missing moves=/);
+  bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', 'extra'], /unexpected argument 'extra'/);
+  // Words after --draw may also come as separate arguments, up to the next flag.
+  const d = parseMatchArgs(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--draw', 'movenumber=30', 'score=5', 'moves=4', '--games', '4']);
+  assert.deepEqual(d.config.draw, { moveNumber: 30, score: 5, moves: 4 });
+  assert.equal(d.config.games, 4);
 });
 
-test('main.js: a usage mistake exits 2 with one line on stderr and no stack trace', () => {
-  const main = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'match', 'main.js');
-  const r = spawnSync(process.execPath, [main, '--engine1', 'cmd=a', '--engine2', 'cmd=b', '--tc', 'fast'], { encoding: 'utf8' });
+test('matrix-chess match: a usage mistake exits 2 with one line on stderr and no stack trace', () => {
+  const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'matrix-chess');
+  const r = spawnSync(process.execPath, [bin, 'match', '--engine1', 'cmd=a', '--engine2', 'cmd=b', '--tc', 'fast'], { encoding: 'utf8' });
   assert.equal(r.status, 2);
-  assert.equal(r.stderr, "matrix-chess match: --tc: expected BASE+INC in seconds like 10+0.1, got 'fast'\n");
+  assert.equal(r.stderr, "matrix-chess: match --tc: expected BASE+INC in seconds like 10+0.1, got 'fast'\n");
   assert.equal(r.stdout, '');
 });

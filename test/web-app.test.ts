@@ -158,7 +158,7 @@ test('the engine answers through the shared backend registry with the matrix and
     await clickSquare(page, whiteMoves[i][0]);
     await clickSquare(page, whiteMoves[i][1]);
     await page.waitForFunction((n) => document.querySelectorAll('#moves .san').length === n, 2 * (i + 1), { timeout: 30_000 });
-    assert.match(await page.textContent('#thinking') ?? '', new RegExp(`^${backends[i]}: depth 2, `), 'the backend that answered');
+    assert.match(await page.textContent('#thinking') ?? '', new RegExp(`^${backends[i]}, (classical evaluation|network \\d+×2, wasm): depth 2, `), 'the backend that answered');
     const replay = replayPgn(await pagePgn(page));
     assert.equal(replay.uci.length, 2 * (i + 1));
     assert.equal(replay.fen, await pageFen(page), 'every engine move is legal in the core');

@@ -6,7 +6,7 @@
  */
 import type { SliderAttacks } from '../core/slider-attacks.js';
 import { magicAttacks } from '../core/magic.js';
-import { Sfc32 } from './rng.js';
+import { Sfc32 } from '../core/rng.js';
 import { referenceSliders } from './infer.js';
 import { loadWasmKernel, type WasmKernel } from './wasm-kernel.js';
 import type { WeightsFile } from './weights.js';

@@ -10,7 +10,7 @@
  */
 import { SQUARE_LAYOUTS } from './layout.js';
 import { type NetworkLayout, POPCOUNT8, NEURON_THRESHOLD, OUTPUT_THRESHOLD } from './network.js';
-import { Sfc32, networkSeed } from './rng.js';
+import { Sfc32, mix32 } from '../core/rng.js';
 
 export interface TrainStats {
   moves: number;
@@ -24,6 +24,17 @@ const T0_PER_SAMPLE = 0.0002;
 const T_END = 0.05;
 const MAX_VALUES = 64; // a byte of relevant occupancy has at most 6 varying bits
 const MAX_SUM = 65;
+
+/**
+ * Every network's stream derives only from (seed, layout, piece, square, target), never from
+ * thread scheduling, so a parallel training run is reproducible.
+ */
+function networkSeed(seed: number, layoutId: number, piece: number, square: number, target: number): number {
+  let h = mix32(seed);
+  h = mix32(h ^ layoutId);
+  h = mix32(h ^ (piece << 8) ^ square);
+  return mix32(h ^ target);
+}
 
 /** Scratch state reused across networks so the hot loop never allocates. */
 export class NetworkTrainer {

@@ -6,7 +6,7 @@
  */
 import { rayWalkAttacks, type SliderAttacks } from '../core/slider-attacks.js';
 import { SQUARE_LAYOUTS, enumerateInputs, inputToOccupancy } from './layout.js';
-import { mix32 } from './rng.js';
+import { mix32 } from '../core/rng.js';
 
 export interface VerifyResult {
   checked: number;

@@ -3,7 +3,7 @@
  * The node count is deterministic (the search's signature); `both` runs the network and the
  * classical evaluation one after the other, for their node rates side by side.
  */
-import { parseCommandArgs, parseIntIn } from './args.js';
+import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { runBench } from '../engine/bench.js';
 import { describeNnue } from '../engine/nnue/load.js';
 import { evaluatorFor, parseEvalChoice } from './eval-flag.js';

@@ -1,5 +1,5 @@
 /** The `--eval nnue|classical` flag of play and bench: which evaluation the engine uses. */
-import { UsageError } from './errors.js';
+import { UsageError } from '../cmdline/errors.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
 import { loadNnue } from '../engine/nnue/load.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';

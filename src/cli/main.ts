@@ -6,7 +6,9 @@ import { BackendError } from '../backends.js';
 import { MoveError } from '../core/notation.js';
 import { FenError } from '../core/position.js';
 import { BENCH_USAGE, runBenchCommand } from './bench.js';
-import { UsageError } from './errors.js';
+import { parseCommandArgs } from '../cmdline/args.js';
+import { useColor } from '../cmdline/board.js';
+import { UsageError } from '../cmdline/errors.js';
 import { PERFT_USAGE, runPerftCommand } from './perft.js';
 import { PLAY_USAGE, runPlayCommand } from './play.js';
 
@@ -52,8 +54,14 @@ export async function main(argv: string[]): Promise<number> {
       await runUci(args);
       return 0;
     }
-    case 'demo': await runLoaded((await import('../matrix/demo.js')).runMatrixDemo, args); return 0;
-    case 'bnn': await runLoaded((await import('../bnn/cli.js')).runBnnCommand, args); return 0;
+    case 'demo': {
+      const { values } = parseCommandArgs('demo', args, { 'no-color': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, 0);
+      const { DEMO_USAGE, runMatrixDemo } = await import('../matrix/demo.js');
+      if (values.help === true) out(DEMO_USAGE);
+      else runMatrixDemo({ color: useColor() && values['no-color'] !== true });
+      return 0;
+    }
+    case 'bnn': await runLoaded((await import('./bnn.js')).runBnnCommand, args); return 0;
     case 'match': await runLoaded((await import('../match/cli.js')).runMatchCommand, args); return 0;
     case 'tune': await runLoaded((await import('../tune/cli.js')).runTuneCommand, args); return 0;
     default:

@@ -3,8 +3,8 @@ import { backendLabel, getBackend } from '../backends.js';
 import { perftDivide } from '../core/perft.js';
 import { moveToUci } from '../core/move.js';
 import { Position, START_FEN } from '../core/position.js';
-import { parseCommandArgs, parseIntIn } from './args.js';
-import { createProgress } from './progress.js';
+import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
+import { createProgress } from '../cmdline/progress.js';
 
 export const PERFT_USAGE = 'perft <depth> [--fen FEN] [--divide] [--backend bitboard|matrix|bnn]';
 

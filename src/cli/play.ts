@@ -12,11 +12,11 @@ import { moveFrom, moveTo, moveToUci } from '../core/move.js';
 import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../core/notation.js';
 import { FenError, Position, START_FEN } from '../core/position.js';
 import { GAME_END_TEXT, gameStatus, type GameStatus } from '../core/status.js';
-import { Engine, evaluate, type Score, type SearchResult } from '../uci/engine-api.js';
-import { parseCommandArgs, parseIntIn } from './args.js';
-import { formatEval, renderBoard, sidebar, useColor } from './board.js';
-import { UsageError } from './errors.js';
-import { LineReader } from './lines.js';
+import { Engine, evaluate, type Score, type SearchResult } from '../engine/index.js';
+import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
+import { formatEval, renderBoard, sidebar, useColor } from '../cmdline/board.js';
+import { UsageError } from '../cmdline/errors.js';
+import { LineReader } from '../cmdline/lines.js';
 
 export const PLAY_USAGE = 'play [--mode white|black|self] [--depth N] [--fen FEN] [--backend bitboard|matrix|bnn] [--eval classical|nnue] [--ascii]';
 

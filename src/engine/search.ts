@@ -208,7 +208,7 @@ export class Engine {
     }
     this.keyLo[0] = hashLo; this.keyHi[0] = hashHi;
 
-    let bestMoveChanges = 0, lastBest = 0, stableIterations = 0;
+    let lastBest = 0, stableIterations = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
       for (const rm of this.rootMoves) { rm.prevScore = rm.score; rm.score = -INF; }
       const lines = Math.min(this.multiPv, this.rootMoves.length);
@@ -240,7 +240,7 @@ export class Engine {
       for (let k = 0; k < lines; k++) this.report(onInfo, depth, k, undefined);
       this.completedDepth = depth;
       const best = this.rootMoves[0].move;
-      if (best !== lastBest) { bestMoveChanges++; stableIterations = 0; lastBest = best; } else stableIterations++;
+      if (best !== lastBest) { stableIterations = 0; lastBest = best; } else stableIterations++;
 
       if (this.timed && !this.pondering) {
         const elapsed = Date.now() - this.timingStart;
@@ -253,7 +253,6 @@ export class Engine {
       const s = this.rootMoves[0].score;
       if (!limits.infinite && !this.pondering && limits.depth === undefined && Math.abs(s) >= MATE_BOUND && MATE - Math.abs(s) <= depth) break;
     }
-    void bestMoveChanges;
 
     // infinite / ponder: UCI says do not answer before "stop" (or ponderhit), so wait for it when
     // someone can signal us (a SharedArrayBuffer control block).

@@ -1,19 +1,19 @@
 /**
  * `matrix-chess match …`: command-line front end of the match runner. Parses options, loads
  * openings, runs the match with a progress line (TTY only), writes the PGN as games finish
- * and prints the report. Returns the exit code: 0 done, 2 for a usage or setup mistake.
+ * and prints the report. A usage or setup mistake (bad flags, openings, an engine that will not
+ * start) is a UsageError: one line and exit 2.
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
+import { UsageError } from '../cmdline/errors.js';
+import { formatSeconds, progressEnabled } from '../cmdline/progress.js';
 import { EngineError, type EngineSpec } from './uci-engine.js';
 import { OpeningError, loadOpenings, type Opening } from './openings.js';
 import { START_FEN } from '../core/position.js';
 import { runMatch, type MatchConfig, type MatchResult } from './match.js';
 import { formatElo, sprtBounds, type SprtConfig } from './stats.js';
 import type { DrawRule, ResignRule } from './adjudicate.js';
-
-export class MatchUsageError extends Error {
-  override readonly name = 'MatchUsageError';
-}
 
 export const MATCH_USAGE = `usage: matrix-chess match --engine1 SPEC --engine2 SPEC [options]
 
@@ -56,7 +56,7 @@ export function splitWords(text: string): string[] {
     else if (/\s/.test(ch)) { if (cur || any) out.push(cur); cur = ''; any = false; }
     else cur += ch;
   }
-  if (quote) throw new MatchUsageError(`unclosed ${quote} quote in '${text}'`);
+  if (quote) throw new UsageError(`match: unclosed ${quote} quote in '${text}'`);
   if (cur || any) out.push(cur);
   return out;
 }
@@ -65,32 +65,25 @@ export function parseEngineSpec(text: string, flag: string): EngineSpec {
   const spec: EngineSpec = { name: '', cmd: '', args: [], options: [] };
   for (const word of splitWords(text)) {
     const eq = word.indexOf('=');
-    if (eq <= 0) throw new MatchUsageError(`${flag}: expected key=value, got '${word}' (keys: cmd, arg, name, dir, option.NAME)`);
+    if (eq <= 0) throw new UsageError(`${flag}: expected key=value, got '${word}' (keys: cmd, arg, name, dir, option.NAME)`);
     const key = word.slice(0, eq), value = word.slice(eq + 1);
     if (key === 'cmd') spec.cmd = value;
     else if (key === 'arg') spec.args.push(value);
     else if (key === 'name') spec.name = value;
     else if (key === 'dir') spec.cwd = value;
     else if (key.startsWith('option.') && key.length > 7) spec.options.push([key.slice(7), value]);
-    else throw new MatchUsageError(`${flag}: unknown key '${key}' (keys: cmd, arg, name, dir, option.NAME)`);
+    else throw new UsageError(`${flag}: unknown key '${key}' (keys: cmd, arg, name, dir, option.NAME)`);
   }
-  if (!spec.cmd) throw new MatchUsageError(`${flag}: missing cmd=PROGRAM`);
+  if (!spec.cmd) throw new UsageError(`${flag}: missing cmd=PROGRAM`);
   return spec;
 }
 
 export function parseTimeControl(text: string): { baseMs: number; incMs: number } {
   const m = /^(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(text);
-  if (!m) throw new MatchUsageError(`--tc: expected BASE+INC in seconds like 10+0.1, got '${text}'`);
+  if (!m) throw new UsageError(`match --tc: expected BASE+INC in seconds like 10+0.1, got '${text}'`);
   const baseMs = Math.round(Number(m[1]) * 1000), incMs = Math.round(Number(m[2] ?? 0) * 1000);
-  if (baseMs <= 0) throw new MatchUsageError(`--tc: the base time must be positive, got '${text}'`);
+  if (baseMs <= 0) throw new UsageError(`match --tc: the base time must be positive, got '${text}'`);
   return { baseMs, incMs };
-}
-
-function parseCount(flag: string, text: string | undefined, min = 1): number {
-  if (text === undefined || !/^\d+$/.test(text) || Number(text) < min) {
-    throw new MatchUsageError(`${flag}: expected a whole number ≥ ${min}, got '${text ?? ''}'`);
-  }
-  return Number(text);
 }
 
 /** key=value words for --sprt/--resign/--draw, checked against the allowed keys. */
@@ -99,7 +92,7 @@ function parseKeyValues(flag: string, words: string[], allowed: string[]): Map<s
   for (const w of words) {
     const [k, v] = w.split('=');
     if (!allowed.includes(k) || v === undefined || v === '' || !Number.isFinite(Number(v))) {
-      throw new MatchUsageError(`${flag}: expected ${allowed.map((a) => a + '=NUMBER').join(' ')}, got '${w}'`);
+      throw new UsageError(`${flag}: expected ${allowed.map((a) => a + '=NUMBER').join(' ')}, got '${w}'`);
     }
     out.set(k, Number(v));
   }
@@ -108,7 +101,7 @@ function parseKeyValues(flag: string, words: string[], allowed: string[]): Map<s
 
 function need(flag: string, m: Map<string, number>, key: string): number {
   const v = m.get(key);
-  if (v === undefined) throw new MatchUsageError(`${flag}: missing ${key}=NUMBER`);
+  if (v === undefined) throw new UsageError(`${flag}: missing ${key}=NUMBER`);
   return v;
 }
 
@@ -121,65 +114,68 @@ export interface MatchOptions {
   json: boolean;
 }
 
-export function parseMatchArgs(args: string[]): MatchOptions {
-  let e1: EngineSpec | undefined, e2: EngineSpec | undefined;
-  let tc = { baseMs: 10_000, incMs: 100 };
-  let games = 2, concurrency = 1, toleranceMs = 100, maxPlies = 600;
-  let openingsPath: string | undefined, pgnPath: string | undefined, logPath: string | undefined;
-  let resign: ResignRule | undefined, draw: DrawRule | undefined, sprtCfg: SprtConfig | undefined;
-  let event = 'Matrix Chess match', verbose = false, json = false;
+/** Flags followed by key=value words (separate arguments or one quoted string). */
+const WORD_FLAGS = new Set(['--resign', '--draw', '--sprt']);
 
+/**
+ * Gathers the words after --resign/--draw/--sprt, up to the next --flag, into that flag's value,
+ * so the flag parser sees one value per flag.
+ */
+function groupWordFlags(args: string[]): string[] {
+  const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    const flag = args[i];
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new MatchUsageError(`${flag}: missing value`);
-      return v;
-    };
-    // The key=value words following a flag, up to the next --flag.
-    const words = (): string[] => {
-      const out: string[] = [];
-      while (i + 1 < args.length && !args[i + 1].startsWith('--')) out.push(...splitWords(args[++i]));
-      return out;
-    };
-    switch (flag) {
-      case '--engine1': e1 = parseEngineSpec(value(), flag); break;
-      case '--engine2': e2 = parseEngineSpec(value(), flag); break;
-      case '--tc': tc = parseTimeControl(value()); break;
-      case '--games': games = parseCount(flag, value()); break;
-      case '--rounds': games = 2 * parseCount(flag, value()); break;
-      case '--openings': openingsPath = value(); break;
-      case '--pgn': pgnPath = value(); break;
-      case '--log': logPath = value(); break;
-      case '--concurrency': concurrency = parseCount(flag, value()); break;
-      case '--tolerance': toleranceMs = parseCount(flag, value(), 0); break;
-      case '--max-plies': maxPlies = parseCount(flag, value()); break;
-      case '--event': event = value(); break;
-      case '--verbose': verbose = true; break;
-      case '--json': json = true; break;
-      case '--resign': {
-        const kv = parseKeyValues(flag, words(), ['score', 'moves']);
-        resign = { score: need(flag, kv, 'score'), moves: need(flag, kv, 'moves') };
-        break;
-      }
-      case '--draw': {
-        const kv = parseKeyValues(flag, words(), ['movenumber', 'score', 'moves']);
-        draw = { moveNumber: need(flag, kv, 'movenumber'), score: need(flag, kv, 'score'), moves: need(flag, kv, 'moves') };
-        break;
-      }
-      case '--sprt': {
-        const kv = parseKeyValues(flag, words(), ['elo0', 'elo1', 'alpha', 'beta']);
-        sprtCfg = { elo0: need(flag, kv, 'elo0'), elo1: need(flag, kv, 'elo1'), alpha: kv.get('alpha') ?? 0.05, beta: kv.get('beta') ?? 0.05 };
-        if (!(sprtCfg.elo1 > sprtCfg.elo0)) throw new MatchUsageError(`--sprt: elo1 must be greater than elo0`);
-        if (!(sprtCfg.alpha > 0 && sprtCfg.alpha < 0.5 && sprtCfg.beta > 0 && sprtCfg.beta < 0.5)) throw new MatchUsageError(`--sprt: alpha and beta must be between 0 and 0.5`);
-        break;
-      }
-      default:
-        throw new MatchUsageError(`unknown option '${flag}' (see matrix-chess match --help)`);
-    }
+    out.push(args[i]);
+    if (!WORD_FLAGS.has(args[i])) continue;
+    const words: string[] = [];
+    while (i + 1 < args.length && !args[i + 1].startsWith('--')) words.push(args[++i]);
+    if (words.length) out.push(words.join(' '));
   }
-  if (!e1) throw new MatchUsageError('missing --engine1 "cmd=PROGRAM …"');
-  if (!e2) throw new MatchUsageError('missing --engine2 "cmd=PROGRAM …"');
+  return out;
+}
+
+const MATCH_FLAGS = {
+  engine1: { type: 'string' }, engine2: { type: 'string' }, tc: { type: 'string' },
+  games: { type: 'string' }, rounds: { type: 'string' }, openings: { type: 'string' },
+  pgn: { type: 'string' }, log: { type: 'string' }, concurrency: { type: 'string' },
+  tolerance: { type: 'string' }, 'max-plies': { type: 'string' }, event: { type: 'string' },
+  verbose: { type: 'boolean' }, json: { type: 'boolean' },
+  resign: { type: 'string' }, draw: { type: 'string' }, sprt: { type: 'string' },
+} as const;
+
+const MAX_COUNT = 1_000_000_000;
+
+export function parseMatchArgs(args: string[]): MatchOptions {
+  const { values } = parseCommandArgs('match', groupWordFlags(args), MATCH_FLAGS, 0);
+  const str = (name: string): string | undefined => values[name] as string | undefined;
+  const count = (name: string, min = 1): number | undefined =>
+    str(name) === undefined ? undefined : parseIntIn(`match --${name}`, str(name), min, MAX_COUNT);
+  const e1 = str('engine1') === undefined ? undefined : parseEngineSpec(str('engine1')!, 'match --engine1');
+  const e2 = str('engine2') === undefined ? undefined : parseEngineSpec(str('engine2')!, 'match --engine2');
+  const tc = str('tc') === undefined ? { baseMs: 10_000, incMs: 100 } : parseTimeControl(str('tc')!);
+  const rounds = count('rounds');
+  const games = rounds !== undefined ? 2 * rounds : count('games') ?? 2;
+  const concurrency = count('concurrency') ?? 1, toleranceMs = count('tolerance', 0) ?? 100, maxPlies = count('max-plies') ?? 600;
+  let openingsPath = str('openings');
+  const pgnPath = str('pgn'), logPath = str('log');
+  const event = str('event') ?? 'Matrix Chess match', verbose = values.verbose === true, json = values.json === true;
+  let resign: ResignRule | undefined, draw: DrawRule | undefined, sprtCfg: SprtConfig | undefined;
+  const words = (name: string): string[] => splitWords(str(name) ?? '');
+  if (str('resign') !== undefined) {
+    const flag = 'match --resign', kv = parseKeyValues(flag, words('resign'), ['score', 'moves']);
+    resign = { score: need(flag, kv, 'score'), moves: need(flag, kv, 'moves') };
+  }
+  if (str('draw') !== undefined) {
+    const flag = 'match --draw', kv = parseKeyValues(flag, words('draw'), ['movenumber', 'score', 'moves']);
+    draw = { moveNumber: need(flag, kv, 'movenumber'), score: need(flag, kv, 'score'), moves: need(flag, kv, 'moves') };
+  }
+  if (str('sprt') !== undefined) {
+    const flag = 'match --sprt', kv = parseKeyValues(flag, words('sprt'), ['elo0', 'elo1', 'alpha', 'beta']);
+    sprtCfg = { elo0: need(flag, kv, 'elo0'), elo1: need(flag, kv, 'elo1'), alpha: kv.get('alpha') ?? 0.05, beta: kv.get('beta') ?? 0.05 };
+    if (!(sprtCfg.elo1 > sprtCfg.elo0)) throw new UsageError(`match --sprt: elo1 must be greater than elo0`);
+    if (!(sprtCfg.alpha > 0 && sprtCfg.alpha < 0.5 && sprtCfg.beta > 0 && sprtCfg.beta < 0.5)) throw new UsageError(`match --sprt: alpha and beta must be between 0 and 0.5`);
+  }
+  if (!e1) throw new UsageError('match: missing --engine1 "cmd=PROGRAM …"');
+  if (!e2) throw new UsageError('match: missing --engine2 "cmd=PROGRAM …"');
 
   let openings: Opening[];
   let openingsSource: string;
@@ -195,14 +191,6 @@ export function parseMatchArgs(args: string[]): MatchOptions {
     config: { engines: [e1, e2], openings, games, tc, toleranceMs, concurrency, resign, draw, sprt: sprtCfg, maxPlies, event, site: 'localhost' },
     openingsSource, pgnPath, logPath, verbose, json,
   };
-}
-
-function formatDuration(s: number): string {
-  if (!Number.isFinite(s)) return '?';
-  if (s < 60) return `${Math.round(s)}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m${String(Math.round(s - m * 60)).padStart(2, '0')}s`;
-  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }
 
 /** The human report printed at the end of a match. */
@@ -251,19 +239,14 @@ export async function runMatchCommand(args: string[]): Promise<number> {
     if (opts.pgnPath) writeFileSync(opts.pgnPath, '');
     if (opts.logPath) writeFileSync(opts.logPath, '');
   } catch (e) {
-    if (e instanceof MatchUsageError || e instanceof OpeningError) {
-      process.stderr.write(`matrix-chess match: ${e.message}\n`);
-      return 2;
-    }
-    if ((e as NodeJS.ErrnoException).code && (e as NodeJS.ErrnoException).path) {
-      process.stderr.write(`matrix-chess match: cannot write '${(e as NodeJS.ErrnoException).path}': ${(e as NodeJS.ErrnoException).code}\n`);
-      return 2;
-    }
+    if (e instanceof OpeningError) throw new UsageError(`match: ${e.message}`);
+    const io = e as NodeJS.ErrnoException;
+    if (io.code && io.path) throw new UsageError(`match: cannot write '${io.path}': ${io.code}`);
     throw e;
   }
   const { config } = opts;
   const tc = `${config.tc.baseMs / 1000}+${config.tc.incMs / 1000}`;
-  const showProgress = Boolean(process.stderr.isTTY) && !process.env.CI;
+  const showProgress = progressEnabled();
   const t0 = Date.now();
   const cfg: MatchConfig = {
     ...config,
@@ -279,7 +262,7 @@ export async function runMatchCommand(args: string[]): Promise<number> {
         const elapsed = (Date.now() - t0) / 1000;
         const eta = (elapsed / done) * (config.games - done);
         const llr = totals.sprt ? `  LLR ${totals.sprt.llr.toFixed(2)}` : '';
-        process.stderr.write(`\r\x1b[Kgame ${done}/${config.games}  +${totals.wins} =${totals.draws} -${totals.losses}  Elo ${formatElo(totals.trinomial)}${llr}  elapsed ${formatDuration(elapsed)} ETA ${formatDuration(eta)}`);
+        process.stderr.write(`\r\x1b[Kgame ${done}/${config.games}  +${totals.wins} =${totals.draws} -${totals.losses}  Elo ${formatElo(totals.trinomial)}${llr}  elapsed ${formatSeconds(elapsed)} ETA ${formatSeconds(eta)}`);
       }
     },
   };
@@ -288,10 +271,7 @@ export async function runMatchCommand(args: string[]): Promise<number> {
     result = await runMatch(cfg);
   } catch (e) {
     if (showProgress) process.stderr.write('\r\x1b[K');
-    if (e instanceof EngineError) {
-      process.stderr.write(`matrix-chess match: ${e.message}\n`);
-      return 2;
-    }
+    if (e instanceof EngineError) throw new UsageError(`match: ${e.message}`);
     throw e;
   }
   if (showProgress) process.stderr.write('\r\x1b[K');

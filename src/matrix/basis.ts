@@ -3,15 +3,16 @@
  * packed (bitmat.ts): the packed constants *are* the integer matrices, not re-derived tables.
  *
  *   S_k          truncating shifts, k = −7..7            (SHIFT, index k + 7)
- *   I, J         identity and all-ones
- *   L            lower-triangular all-ones (prefix sums); L − I = S_1 + S_2 + … + S_7
+ *   J            all-ones
  *   H1, H2       S_1 + S_{−1}, S_2 + S_{−2}: "one / two steps either way"
  *   T1           I + H1: "at most one step either way"
  *
  * and the eight ray operators L_d (64×64, acting on vec(X)): one step in direction
  * d = (dr, dc) is the linear map X ↦ S_dr · X · S_{−dc}; L_d = Σ_{t=1..7} (that step)^t.
  * Along a single rank, file or diagonal this is exactly the strictly lower-triangular prefix
- * matrix L − I of the seed (prefix = L · occ), lifted to the whole board.
+ * matrix L − I of the seed (prefix = L · occ), lifted to the whole board. (L itself, the
+ * lower-triangular all-ones matrix with L − I = S_1 + … + S_7, stays an integer matrix in
+ * mat8.ts: only the demo and the web panel multiply by it.)
  */
 import * as m8 from './mat8.js';
 import { BoolOperator64, mul, pack } from './bitmat.js';
@@ -29,9 +30,7 @@ function packed(build: (out: m8.Mat8) => ArrayLike<number>): Int32Array {
   return pack(out, 0, build(m8.create()));
 }
 
-export const IDENTITY = packed(m8.identity);
 export const ALL_ONES = packed(m8.ones);
-export const LOWER = packed(m8.lowerTriangular);
 
 function sumOfShifts(ks: number[]): Int32Array {
   return packed((out) => {

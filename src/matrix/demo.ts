@@ -101,12 +101,11 @@ function own(board: MatrixBoard, white: boolean): m8.Mat8 {
   return o;
 }
 
-export function runMatrixDemo(args: string[]): number {
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write('usage: matrix-chess demo [--no-color]\n  Chess as linear algebra on an 8×8 matrix, step by step.\n');
-    return 0;
-  }
-  style.on = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && !args.includes('--no-color');
+export const DEMO_USAGE = 'usage: matrix-chess demo [--no-color]\n  Chess as linear algebra on an 8×8 matrix, step by step.';
+
+/** Prints the demonstration; `color` turns on ANSI highlighting (the caller decides from the terminal). */
+export function runMatrixDemo(options: { color: boolean }): number {
+  style.on = options.color;
   const out: string[] = [];
   const board = MatrixBoard.start();
 

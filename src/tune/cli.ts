@@ -8,9 +8,9 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { parseCommandArgs, parseIntIn } from '../cli/args.js';
-import { UsageError } from '../cli/errors.js';
-import { createProgress } from '../cli/progress.js';
+import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
+import { UsageError } from '../cmdline/errors.js';
+import { createProgress } from '../cmdline/progress.js';
 import { loadOpenings, OpeningError } from '../match/openings.js';
 import { pgnDate, writePgnGame } from '../core/pgn.js';
 import { runSelfplay } from './selfplay-run.js';
@@ -25,8 +25,8 @@ export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
            [--result-weight 0.5] [--skip-plies 6] [--hold-out 5] [--freeze terms,material,pst]
            [--mirror-pst] [--verbose]
   export   [--out src/engine/eval-params.ts] [--json FILE]
-\${DATAGEN_USAGE}
-\${NNUE_USAGE}`;
+${DATAGEN_USAGE}
+${NNUE_USAGE}`;
 
 const out = (line: string): void => { process.stdout.write(line + '\n'); };
 

@@ -1,8 +1,8 @@
 /** `matrix-chess tune fit` and `tune export` (see cli.ts and docs/strength.md). */
 import { existsSync, writeFileSync } from 'node:fs';
-import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cli/args.js';
-import { UsageError } from '../cli/errors.js';
-import { createProgress } from '../cli/progress.js';
+import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cmdline/args.js';
+import { UsageError } from '../cmdline/errors.js';
+import { createProgress } from '../cmdline/progress.js';
 import { PgnError } from '../core/pgn-read.js';
 import { TuningSetBuilder, extractFromPgn, setLabels } from './dataset.js';
 import { currentEvalParams, formatEvalParams } from './eval-params-source.js';

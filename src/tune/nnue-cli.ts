@@ -4,9 +4,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cli/args.js';
-import { UsageError } from '../cli/errors.js';
-import { createProgress } from '../cli/progress.js';
+import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cmdline/args.js';
+import { UsageError } from '../cmdline/errors.js';
+import { createProgress } from '../cmdline/progress.js';
 import { encodeNetwork } from '../engine/nnue/network.js';
 import { loadNnueData } from './nnue-dataset.js';
 import { classicalLoss, quantise, train } from './nnue-train.js';

@@ -12,7 +12,7 @@
  * weights clipped to what the quantised file can hold; the best epoch on the held-out set wins.
  * Deterministic for a seed: one thread, a seeded shuffle, a fixed summation order.
  */
-import { Sfc32 } from '../bnn/rng.js';
+import { Sfc32 } from '../core/rng.js';
 import { NNUE_INPUTS, type NnueNetwork } from '../engine/nnue/network.js';
 import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
 import { mirrorFeature } from '../engine/nnue/features.js';

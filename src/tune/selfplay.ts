@@ -15,7 +15,7 @@ import { evaluate } from '../engine/evaluate.js';
 import { ruleVerdict } from '../match/adjudicate.js';
 import { pgnScore } from '../core/pgn.js';
 import type { Opening } from '../match/openings.js';
-import { Sfc32, mix32 } from '../bnn/rng.js';
+import { Sfc32, mix32 } from '../core/rng.js';
 import { encodeScore } from './game-records.js';
 
 export interface SelfplayGameSpec {

@@ -5,8 +5,9 @@
  * loop; a bad `position` command keeps the previous position.
  */
 import { Worker } from 'node:worker_threads';
-import { LineReader } from '../cli/lines.js';
-import { renderBoard } from '../cli/board.js';
+import { UsageError } from '../cmdline/errors.js';
+import { LineReader } from '../cmdline/lines.js';
+import { renderBoard } from '../cmdline/board.js';
 import { START_FEN } from '../core/position.js';
 import { moveToUci } from '../core/move.js';
 import { legalMoveList, replayUciMoves } from '../core/notation.js';
@@ -239,7 +240,6 @@ export class UciSession {
 
 export async function runUci(args: string[]): Promise<void> {
   if (args.length > 0) {
-    const { UsageError } = await import('../cli/errors.js');
     throw new UsageError(`uci: unexpected argument '${args[0]}' (options are set with setoption)`);
   }
   const write = (line: string): void => { process.stdout.write(line + '\n'); };

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { BACKEND_NAMES } from '../backends.js';
 import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
-import type { SearchInfo, SearchLimits, Score } from './engine-api.js';
+import type { SearchInfo, SearchLimits, Score } from '../engine/index.js';
 
 // ---- position ----
 

@@ -14,7 +14,7 @@ import { perftDivide } from '../core/perft.js';
 import { moveToUci } from '../core/move.js';
 import { legalMoveList, replayUciMoves } from '../core/notation.js';
 import { Position } from '../core/position.js';
-import { Engine, type SearchLimits } from './engine-api.js';
+import { Engine, type SearchLimits } from '../engine/index.js';
 import { BookError, openBook, type Book } from '../book/polyglot.js';
 import { describeNnue, loadNnue } from '../engine/nnue/load.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';

@@ -8,7 +8,7 @@ import { UsageError } from './errors.js';
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
 export interface ParsedArgs {
-  values: Record<string, string | boolean | undefined>;
+  values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
 }
 

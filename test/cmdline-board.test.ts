@@ -1,7 +1,7 @@
 /** Terminal board rendering: orientation, glyphs, sidebar, and when colour is used. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { castlingText, formatEval, renderBoard, sidebar, useColor } from '../src/cli/board.js';
+import { castlingText, formatEval, renderBoard, sidebar, useColor } from '../src/cmdline/board.js';
 import { Position } from '../src/core/position.js';
 
 test('plain board: White at the bottom, or Black when flipped; no escape codes', () => {
