@@ -21,6 +21,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { NETWORK_COUNT } from './layout.js';
+import { crc32 } from '../core/crc32.js';
 import { type NetworkLayout, layoutById, weightBytes } from './network.js';
 
 export const HEADER_BYTES = 40;
@@ -45,22 +46,6 @@ export interface WeightsFile {
 
 export function isComplete(w: WeightsFile): boolean {
   return w.pieces === 3 && w.squaresLo === -1 && w.squaresHi === -1;
-}
-
-const CRC_TABLE = (() => {
-  const t = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c;
-  }
-  return t;
-})();
-
-export function crc32(bytes: Uint8Array, crc = 0): number {
-  let c = ~crc;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return ~c >>> 0;
 }
 
 export function encodeWeights(w: WeightsFile): Uint8Array {
