@@ -7,5 +7,5 @@ export { MatrixPosition, affineUpdate } from './matrix-position.js';
 export { generateLegal, countLegal } from './matrix-movegen.js';
 export { MatrixMoveGenerator, matrixGenerator } from './backend.js';
 export { matrixSliderAttacks, knightTargets, kingTargets, pawnForward, pawnCaptureTargets, rayAttacks } from './matrix-attacks.js';
-export { evaluateLinear, evaluateLinearDense } from './linear-eval.js';
+export { evaluateLinear, evaluateLinearDense, linearWeights, type LinearWeights } from './linear-eval.js';
 export { runMatrixDemo } from './demo.js';
