@@ -2,7 +2,6 @@
  * The engine's public vocabulary: what a search is asked (limits), what it reports while it
  * runs (info) and what it returns (result). UCI and CLI code against exactly these names.
  */
-import type { Position } from '../core/position.js';
 
 /** Any legal-move producer: the bitboard generator, the matrix model, the BNN backend. */
 export type { MoveSource } from '../core/backend.js';

@@ -24,7 +24,7 @@ export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
            [--result-weight 0.5] [--skip-plies 6] [--hold-out 5] [--freeze terms,material,pst]
            [--mirror-pst] [--verbose]
   export   [--out src/engine/eval-params.ts] [--json FILE]
-\${DATAGEN_USAGE}`;
+${DATAGEN_USAGE}`;
 
 const out = (line: string): void => { process.stdout.write(line + '\n'); };
 
