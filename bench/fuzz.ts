@@ -23,7 +23,7 @@ async function main(argv: string[]): Promise<number> {
   const t0 = performance.now();
   const report = fuzzParsers(inputs, seed);
   const parseSeconds = (performance.now() - t0) / 1000;
-  console.log(`parsers: ${inputs} inputs, seed ${seed}, ${parseSeconds.toFixed(1)} s, slowest ${report.slowestMs.toFixed(1)} ms`);
+  console.log(`parsers: ${inputs} inputs, seed ${seed}, ${parseSeconds.toFixed(1)} s, slowest ${report.slowestMs.toFixed(1)} ms of CPU`);
   for (const p of PARSERS) console.log(`  ${p.padEnd(4)} ${OUTCOMES.map((o) => `${o} ${report.counts[p][o]}`).join('  ')}`);
   for (const f of report.failures) console.log(`  FAIL ${f.parser} ${f.outcome}: ${JSON.stringify(f.input)}: ${f.detail}`);
 
