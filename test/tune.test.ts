@@ -17,6 +17,7 @@ import { readPgnGames } from '../src/core/pgn-read.js';
 import { writePgnGame } from '../src/core/pgn.js';
 import { START_FEN } from '../src/core/position.js';
 import { rng } from './helpers.js';
+import { TUNE_USAGE } from '../src/tune/cli.js';
 
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
 const EVAL_PARAMS_SOURCE = fileURLToPath(new URL('../../src/engine/eval-params.ts', import.meta.url));
@@ -207,4 +208,10 @@ test('tune fit: missing data is a one-line usage error', () => {
   assert.equal(r4.status, 2);
   assert.match(r4.stderr, /bad\.pgn\.gz: not a readable gzip file/);
   assert.equal(r4.stderr.trim().split('\n').length, 1);
+});
+
+test('tune help lists every command with its options, datagen included', () => {
+  for (const cmd of ['selfplay', 'fit', 'export', 'datagen']) assert.match(TUNE_USAGE, new RegExp(`^  ${cmd} `, 'm'));
+  assert.match(TUNE_USAGE, /datagen +--out DIR --shards N/);
+  assert.doesNotMatch(TUNE_USAGE, /\$\{/, 'no uninterpolated template text');
 });

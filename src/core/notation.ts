@@ -17,6 +17,11 @@ export class MoveError extends Error {
 
 const UCI_MOVE = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
 
+/** The text as an error message quotes it: control characters and line breaks escaped, so the message stays one line. */
+function quoted(text: string): string {
+  return `'${text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
+}
+
 export function legalMoveList(pos: Position): number[] {
   const buf = new Int32Array(MAX_MOVES);
   const n = defaultGenerator.generate(pos, buf, 0);
@@ -27,7 +32,7 @@ export function legalMoveList(pos: Position): number[] {
 export function parseUciMove(pos: Position, text: string): number {
   const t = text.trim();
   const m = UCI_MOVE.exec(t);
-  if (!m) throw new MoveError(t, `malformed move '${t}': expected UCI notation like e2e4 or e7e8q`);
+  if (!m) throw new MoveError(t, `malformed move ${quoted(t)}: expected UCI notation like e2e4 or e7e8q`);
   for (const move of legalMoveList(pos)) if (moveToUci(move) === t) return move;
   const from = m[1];
   const fromSq = (from.charCodeAt(0) - 97) + (from.charCodeAt(1) - 49) * 8;
@@ -114,5 +119,5 @@ export function parseSan(pos: Position, text: string): number {
     });
     if (matches.length === 1) return matches[0];
   }
-  throw new MoveError(text, `illegal or unknown move '${text.trim()}' in this position`);
+  throw new MoveError(text, `illegal or unknown move ${quoted(text.trim())} in this position`);
 }
