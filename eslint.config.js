@@ -44,11 +44,7 @@ export default defineConfig(
     'src/matrix, src/bnn and src/engine import only src/core (docs/architecture.md).',
   ),
   // One folder deeper (src/engine/nnue): '../' is the engine itself, '../../' must be the core.
-  boundary(
-    ['src/engine/nnue/*.ts'],
-    String.raw`\.\.\/\.\.\/(?!core\/)`,
-    'src/engine imports only src/core (docs/architecture.md).',
-  ),
+  boundary(['src/engine/nnue/*.ts'], String.raw`\.\.\/\.\.\/(?!core\/)`, 'src/engine imports only src/core (docs/architecture.md).'),
   // The library API (what `import 'matrix-chess'` loads) stays free of the node-only interfaces.
   boundary(
     ['src/index.ts', 'src/game.ts', 'src/backends.ts'],

@@ -18,7 +18,12 @@ import { matrixGenerator } from '../src/matrix/backend.js';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
 import { runScript } from '../src/cmdline/errors.js';
 
-interface Case { name: string; fen: string; depth: number; nodes: number }
+interface Case {
+  name: string;
+  fen: string;
+  depth: number;
+  nodes: number;
+}
 
 const CASES: Case[] = [
   { name: 'start d5', fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', depth: 5, nodes: 4865609 },
@@ -43,7 +48,12 @@ function median(xs: number[]): number {
 }
 
 function main(): void {
-  const { values } = parseCommandArgs('matrix-perft-bench', process.argv.slice(2), { runs: { type: 'string' }, quick: { type: 'boolean' } }, 0);
+  const { values } = parseCommandArgs(
+    'matrix-perft-bench',
+    process.argv.slice(2),
+    { runs: { type: 'string' }, quick: { type: 'boolean' } },
+    0,
+  );
   const runs = values.runs === undefined ? 5 : parseIntIn('--runs', values.runs as string, 1, 99);
   const cases = values.quick === true ? CASES.filter((c) => c.nodes < 1e6) : CASES;
   const rates = new Map<string, number[]>(engines.map((e) => [e.name, []]));
@@ -52,9 +62,12 @@ function main(): void {
   for (const e of engines) e.run({ ...CASES[2], depth: 3, nodes: 0 });
   for (let r = 0; r < runs; r++) {
     for (const e of engines) {
-      let nodes = 0, ms = 0, cpuMs = 0;
+      let nodes = 0,
+        ms = 0,
+        cpuMs = 0;
       for (const c of cases) {
-        const t0 = process.hrtime.bigint(), c0 = process.cpuUsage();
+        const t0 = process.hrtime.bigint(),
+          c0 = process.cpuUsage();
         const n = e.run(c);
         ms += Number(process.hrtime.bigint() - t0) / 1e6;
         const cu = process.cpuUsage(c0);
@@ -68,14 +81,21 @@ function main(): void {
   }
   const total = cases.reduce((s, c) => s + c.nodes, 0);
   console.log(`perft, ${cases.length} positions, ${total} nodes per run, ${runs} runs (median nodes/s)`);
-  for (const [label, table] of [['wall clock', rates], ['CPU time', cpuRates]] as const) {
+  for (const [label, table] of [
+    ['wall clock', rates],
+    ['CPU time', cpuRates],
+  ] as const) {
     const med = new Map([...table].map(([k, v]) => [k, median(v)]));
     console.log(` per ${label} second:`);
     for (const [name, v] of table) {
-      console.log(`  ${name.padEnd(9)} ${(med.get(name)! / 1e6).toFixed(2).padStart(6)} M nodes/s   runs: ${v.map((x) => (x / 1e6).toFixed(2)).join(' ')}`);
+      console.log(
+        `  ${name.padEnd(9)} ${(med.get(name)! / 1e6).toFixed(2).padStart(6)} M nodes/s   runs: ${v.map((x) => (x / 1e6).toFixed(2)).join(' ')}`,
+      );
     }
     const m = med.get('matrix')!;
-    console.log(`  matrix / chessops = ${(m / med.get('chessops')!).toFixed(2)}   matrix / bitboard = ${(m / med.get('bitboard')!).toFixed(2)}`);
+    console.log(
+      `  matrix / chessops = ${(m / med.get('chessops')!).toFixed(2)}   matrix / bitboard = ${(m / med.get('bitboard')!).toFixed(2)}`,
+    );
   }
 }
 

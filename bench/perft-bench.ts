@@ -32,10 +32,14 @@ const POSITIONS = [
   { name: 'kiwipete', fen: KIWIPETE, counts: [1, 48, 2039, 97862, 4085603, 193690690, 8031647685] },
 ];
 
-
 interface Options {
-  runs: number; depths: number[]; chessopsDepths: number[]; backends: string[];
-  stockfish: string; useStockfish: boolean; useChessops: boolean;
+  runs: number;
+  depths: number[];
+  chessopsDepths: number[];
+  backends: string[];
+  stockfish: string;
+  useStockfish: boolean;
+  useChessops: boolean;
 }
 
 function depthList(flag: string, v: string): number[] {
@@ -45,17 +49,29 @@ function depthList(flag: string, v: string): number[] {
   }
   const depths = POSITIONS.map((_, i) => Number(parts[Math.min(i, parts.length - 1)]));
   depths.forEach((d, i) => {
-    if (d >= POSITIONS[i].counts.length) throw new UsageError(`${flag}: ${POSITIONS[i].name} depth ${d} is above the largest published count (${POSITIONS[i].counts.length - 1})`);
+    if (d >= POSITIONS[i].counts.length)
+      throw new UsageError(
+        `${flag}: ${POSITIONS[i].name} depth ${d} is above the largest published count (${POSITIONS[i].counts.length - 1})`,
+      );
   });
   return depths;
 }
 
 function parseArgs(args: string[]): Options {
-  const { values } = parseCommandArgs('perft-bench', args, {
-    runs: { type: 'string' }, depth: { type: 'string' }, 'chessops-depth': { type: 'string' },
-    backend: { type: 'string', multiple: true }, stockfish: { type: 'string' },
-    'no-stockfish': { type: 'boolean' }, 'no-chessops': { type: 'boolean' },
-  }, 0);
+  const { values } = parseCommandArgs(
+    'perft-bench',
+    args,
+    {
+      runs: { type: 'string' },
+      depth: { type: 'string' },
+      'chessops-depth': { type: 'string' },
+      backend: { type: 'string', multiple: true },
+      stockfish: { type: 'string' },
+      'no-stockfish': { type: 'boolean' },
+      'no-chessops': { type: 'boolean' },
+    },
+    0,
+  );
   const str = (name: string): string | undefined => values[name] as string | undefined;
   return {
     runs: str('runs') === undefined ? 3 : parseIntIn('--runs', str('runs'), 1, 99),
@@ -77,18 +93,28 @@ class StockfishPerft {
 
   constructor(path: string) {
     this.proc = spawn(path, [], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const fail = (err: Error) => { this.exited = err; this.waiter?.reject(err); this.waiter = undefined; };
+    const fail = (err: Error) => {
+      this.exited = err;
+      this.waiter?.reject(err);
+      this.waiter = undefined;
+    };
     this.proc.on('error', (err) => fail(new Error(`stockfish failed to start: ${err.message}`)));
     this.proc.on('exit', (code) => fail(new Error(`stockfish exited (code ${code})`)));
     createInterface({ input: this.proc.stdout }).on('line', (line) => {
       if (line.startsWith('id name ')) this.version = line.slice(8);
-      if (this.waiter?.test(line)) { const w = this.waiter; this.waiter = undefined; w.resolve(line); }
+      if (this.waiter?.test(line)) {
+        const w = this.waiter;
+        this.waiter = undefined;
+        w.resolve(line);
+      }
     });
   }
 
   private waitFor(test: (line: string) => boolean): Promise<string> {
     if (this.exited) return Promise.reject(this.exited);
-    return new Promise((resolve, reject) => { this.waiter = { test, resolve, reject }; });
+    return new Promise((resolve, reject) => {
+      this.waiter = { test, resolve, reject };
+    });
   }
 
   async start(): Promise<void> {
@@ -130,7 +156,11 @@ class StockfishPerft {
   }
 }
 
-interface Timing { nodes: number; wallMs: number; cpuMs: number; }
+interface Timing {
+  nodes: number;
+  wallMs: number;
+  cpuMs: number;
+}
 
 interface Contender {
   name: string;
@@ -164,7 +194,8 @@ async function main(): Promise<number> {
   ];
   if (opts.useChessops) {
     contenders.push({
-      name: 'chessops 0.15', depths: opts.chessopsDepths,
+      name: 'chessops 0.15',
+      depths: opts.chessopsDepths,
       run: (fen, d) => timed(() => chessopsPerft(Chess.fromSetup(parseFen(fen).unwrap()).unwrap(), d, false)),
     });
   }
@@ -188,12 +219,17 @@ async function main(): Promise<number> {
       throw new UsageError(`--backend: ${(err as Error).message}`);
     }
     const b = backend;
-    contenders.push({ name: `backend ${b.name}`, depths: opts.chessopsDepths, run: (fen, d) => timed(() => corePerft(Position.fromFen(fen), d, b)) });
+    contenders.push({
+      name: `backend ${b.name}`,
+      depths: opts.chessopsDepths,
+      run: (fen, d) => timed(() => corePerft(Position.fromFen(fen), d, b)),
+    });
   }
 
   // Warm-up: a cold first perft runs partly unoptimised (JIT tier-up and deopts on rarely seen
   // moves), so every contender first runs every position one ply shallower (at most depth 4).
-  for (const c of contenders) for (let pi = 0; pi < POSITIONS.length; pi++) await c.run(POSITIONS[pi].fen, Math.max(1, Math.min(c.depths[pi] - 1, 4)));
+  for (const c of contenders)
+    for (let pi = 0; pi < POSITIONS.length; pi++) await c.run(POSITIONS[pi].fen, Math.max(1, Math.min(c.depths[pi] - 1, 4)));
 
   // wall/cpu[contender][position] = nodes/s of each run; a wrong count is reported and fails the bench.
   const wall = contenders.map(() => POSITIONS.map(() => [] as number[]));
@@ -206,7 +242,8 @@ async function main(): Promise<number> {
     for (let ci = 0; ci < contenders.length; ci++) {
       const c = contenders[ci];
       for (let pi = 0; pi < POSITIONS.length; pi++) {
-        const p = POSITIONS[pi], depth = c.depths[pi];
+        const p = POSITIONS[pi],
+          depth = c.depths[pi];
         const t = await c.run(p.fen, depth);
         if (t.nodes !== p.counts[depth]) wrong.push(`${c.name} ${p.name} depth ${depth}: ${t.nodes} nodes, expected ${p.counts[depth]}`);
         wall[ci][pi].push(t.nodes / (t.wallMs / 1000));
@@ -238,7 +275,8 @@ async function main(): Promise<number> {
       POSITIONS.map((p, pi) => `${p.name} ${rates[ci][pi].map(fmtRate).join(' ')}`).join('; '),
     ]);
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    for (const r of [head, ...rows]) console.log('  ' + r.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : i === r.length - 1 ? x : x.padStart(widths[i]))).join('  '));
+    for (const r of [head, ...rows])
+      console.log('  ' + r.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : i === r.length - 1 ? x : x.padStart(widths[i]))).join('  '));
     // Overall ratio: geometric mean of the per-position ratios (contenders may run different depths).
     for (let ci = 1; ci < contenders.length; ci++) {
       const ratios = POSITIONS.map((_, pi) => med[0][pi] / med[ci][pi]);

@@ -19,28 +19,50 @@ import { loadOpenings } from '../src/match/openings.js';
 import { readPgnGames } from '../src/core/pgn-read.js';
 import { encodeBookMove, keyToHex, polyglotKey, writeBook, type BookEntry, type BookKey } from '../src/book/polyglot.js';
 
-interface Args { openings: string[]; pgn: string[]; plies: number; minCount: number; out: string }
+interface Args {
+  openings: string[];
+  pgn: string[];
+  plies: number;
+  minCount: number;
+  out: string;
+}
 
 function fail(msg: string): never {
   throw new UsageError(msg);
 }
 
 function parseArgs(argv: string[]): Args {
-  const { values } = parseCommandArgs('build-book', argv, {
-    openings: { type: 'string', multiple: true }, pgn: { type: 'string', multiple: true },
-    plies: { type: 'string' }, 'min-count': { type: 'string' }, out: { type: 'string' },
-  }, 0);
+  const { values } = parseCommandArgs(
+    'build-book',
+    argv,
+    {
+      openings: { type: 'string', multiple: true },
+      pgn: { type: 'string', multiple: true },
+      plies: { type: 'string' },
+      'min-count': { type: 'string' },
+      out: { type: 'string' },
+    },
+    0,
+  );
   const int = (flag: string, dflt: number): number =>
     values[flag] === undefined ? dflt : parseIntIn(`--${flag}`, values[flag] as string, 1, 1_000_000);
   const a: Args = {
-    openings: (values.openings as string[] | undefined) ?? [], pgn: (values.pgn as string[] | undefined) ?? [],
-    plies: int('plies', 16), minCount: int('min-count', 1), out: (values.out as string | undefined) ?? 'books/matrix-chess.bin',
+    openings: (values.openings as string[] | undefined) ?? [],
+    pgn: (values.pgn as string[] | undefined) ?? [],
+    plies: int('plies', 16),
+    minCount: int('min-count', 1),
+    out: (values.out as string | undefined) ?? 'books/matrix-chess.bin',
   };
   if (a.openings.length === 0 && a.pgn.length === 0) a.openings.push('data/openings/balanced.txt');
   return a;
 }
 
-interface Stat { key: BookKey; move: number; points: number; count: number }
+interface Stat {
+  key: BookKey;
+  move: number;
+  points: number;
+  count: number;
+}
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
@@ -54,10 +76,15 @@ function main(): void {
     s.count++;
     stats.set(id, s);
   };
-  let lines = 0, games = 0;
+  let lines = 0,
+    games = 0;
   for (const path of args.openings) {
     let openings;
-    try { openings = loadOpenings(path); } catch (e) { fail((e as Error).message); }
+    try {
+      openings = loadOpenings(path);
+    } catch (e) {
+      fail((e as Error).message);
+    }
     for (const o of openings) {
       const pos = Position.fromFen(o.fen);
       for (const text of o.moves.slice(0, args.plies)) {
@@ -70,9 +97,17 @@ function main(): void {
   }
   for (const path of args.pgn) {
     let text: string;
-    try { text = readFileSync(path, 'utf8'); } catch (e) { fail(`cannot read '${path}': ${(e as NodeJS.ErrnoException).code}`); }
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      fail(`cannot read '${path}': ${(e as NodeJS.ErrnoException).code}`);
+    }
     let records;
-    try { records = readPgnGames(text, path); } catch (e) { fail((e as Error).message); }
+    try {
+      records = readPgnGames(text, path);
+    } catch (e) {
+      fail((e as Error).message);
+    }
     for (const g of records) {
       if (!['1-0', '0-1', '1/2-1/2'].includes(g.result)) continue;
       const pos = Position.fromFen(g.fen);
@@ -91,7 +126,9 @@ function main(): void {
   const entries: BookEntry[] = kept.map((s) => ({ key: s.key, move: s.move, weight: Math.round(s.points * scale), learn: 0 }));
   writeBook(entries, args.out);
   const positions = new Set(kept.map((s) => keyToHex(s.key))).size;
-  process.stdout.write(`${args.out}: ${entries.length} entries for ${positions} positions from ${lines} opening lines and ${games} games (first ${args.plies} plies)\n`);
+  process.stdout.write(
+    `${args.out}: ${entries.length} entries for ${positions} positions from ${lines} opening lines and ${games} games (first ${args.plies} plies)\n`,
+  );
 }
 
 await runScript('build-book', main);

@@ -47,8 +47,9 @@ function nodeStubs(): Plugin {
     setup(b) {
       b.onResolve({ filter: /^node:(fs|path)$/ }, (args) => ({ path: args.path, namespace: 'node-stub' }));
       b.onLoad({ filter: /.*/, namespace: 'node-stub' }, (args) => ({
-        contents: names[args.path].map((n) =>
-          `export function ${n}() { throw new Error('${args.path} ${n} is not available in the browser'); }`).join('\n'),
+        contents: names[args.path]
+          .map((n) => `export function ${n}() { throw new Error('${args.path} ${n} is not available in the browser'); }`)
+          .join('\n'),
         loader: 'js',
       }));
     },
@@ -65,13 +66,16 @@ function nodeOnlyLoaders(): Plugin {
   return {
     name: 'node-only-loaders',
     setup(b) {
-      b.onResolve({ filter: /^\.\/bnn\/backend\.js$/ }, (args) => (
-        /[\\/]src[\\/]backends\.ts$/.test(args.importer) ? { path: args.path, external: true } : undefined));
+      b.onResolve({ filter: /^\.\/bnn\/backend\.js$/ }, (args) =>
+        /[\\/]src[\\/]backends\.ts$/.test(args.importer) ? { path: args.path, external: true } : undefined,
+      );
     },
   };
 }
 
-export async function buildWeb(options: { minify?: boolean; quiet?: boolean; weightsFile?: string; outDir?: string } = {}): Promise<WebBuildResult> {
+export async function buildWeb(
+  options: { minify?: boolean; quiet?: boolean; weightsFile?: string; outDir?: string } = {},
+): Promise<WebBuildResult> {
   const root = repoRoot();
   const outDir = options.outDir ?? join(root, 'dist', 'web');
   const minify = options.minify ?? true;
@@ -96,7 +100,8 @@ export async function buildWeb(options: { minify?: boolean; quiet?: boolean; wei
 
   // The evaluation network and its kernel, served next to the page; null when the build has none.
   let nnue: { net: string; wasm: string } | null = null;
-  const netFile = join(wDir, 'nnue.bin'), wasmFile = join(root, 'dist', 'nnue', 'nnue.wasm');
+  const netFile = join(wDir, 'nnue.bin'),
+    wasmFile = join(root, 'dist', 'nnue', 'nnue.wasm');
   if (existsSync(netFile) && existsSync(wasmFile)) {
     mkdirSync(join(outDir, 'weights'), { recursive: true });
     copyFileSync(netFile, join(outDir, 'weights', 'nnue.bin'));

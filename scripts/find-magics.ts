@@ -17,29 +17,46 @@ const sparse = () => rand32() & rand32() & rand32();
 function find(kind: 'rook' | 'bishop', sq: number, extraBits: number): [number, number, number] {
   const mask = new Int32Array(2);
   relevantMask(kind, sq, mask);
-  const mLo = mask[0], mHi = mask[1];
+  const mLo = mask[0],
+    mHi = mask[1];
   const bits = popcount32(mLo) + popcount32(mHi) + extraBits;
   const n = 1 << (bits - extraBits);
-  const occLo = new Int32Array(n), occHi = new Int32Array(n), attLo = new Int32Array(n), attHi = new Int32Array(n);
+  const occLo = new Int32Array(n),
+    occHi = new Int32Array(n),
+    attLo = new Int32Array(n),
+    attHi = new Int32Array(n);
   // Enumerate subsets of the mask (carry-rippler over both halves).
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   const out = new Int32Array(2);
   for (let i = 0; i < n; i++) {
-    occLo[i] = lo; occHi[i] = hi;
+    occLo[i] = lo;
+    occHi[i] = hi;
     rayWalkAttacks[kind](sq, lo, hi, out);
-    attLo[i] = out[0]; attHi[i] = out[1];
+    attLo[i] = out[0];
+    attHi[i] = out[1];
     lo = (lo - mLo) & mLo;
     if (lo === 0) hi = (hi - mHi) & mHi;
   }
-  const size = 1 << bits, shift = 32 - bits;
-  const usedLo = new Int32Array(size), usedHi = new Int32Array(size), stamp = new Int32Array(size);
+  const size = 1 << bits,
+    shift = 32 - bits;
+  const usedLo = new Int32Array(size),
+    usedHi = new Int32Array(size),
+    stamp = new Int32Array(size);
   for (let attempt = 1; attempt < 50_000_000; attempt++) {
-    const a = sparse(), b = sparse();
+    const a = sparse(),
+      b = sparse();
     let ok = true;
     for (let i = 0; i < n; i++) {
       const idx = (Math.imul(occLo[i], a) ^ Math.imul(occHi[i], b)) >>> shift;
-      if (stamp[idx] !== attempt) { stamp[idx] = attempt; usedLo[idx] = attLo[i]; usedHi[idx] = attHi[i]; }
-      else if (usedLo[idx] !== attLo[i] || usedHi[idx] !== attHi[i]) { ok = false; break; }
+      if (stamp[idx] !== attempt) {
+        stamp[idx] = attempt;
+        usedLo[idx] = attLo[i];
+        usedHi[idx] = attHi[i];
+      } else if (usedLo[idx] !== attLo[i] || usedHi[idx] !== attHi[i]) {
+        ok = false;
+        break;
+      }
     }
     if (ok) return [a, b, bits];
   }

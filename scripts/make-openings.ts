@@ -18,17 +18,35 @@ import { moveToUci } from '../src/core/move.js';
 import { gameStatus } from '../src/core/status.js';
 import { Engine } from '../src/engine/index.js';
 
-interface Args { count: number; seed: number; depth: number; margin: number; out: string }
+interface Args {
+  count: number;
+  seed: number;
+  depth: number;
+  margin: number;
+  out: string;
+}
 
 function parseArgs(argv: string[]): Args {
-  const { values } = parseCommandArgs('make-openings', argv, {
-    count: { type: 'string' }, seed: { type: 'string' }, depth: { type: 'string' }, margin: { type: 'string' }, out: { type: 'string' },
-  }, 0);
+  const { values } = parseCommandArgs(
+    'make-openings',
+    argv,
+    {
+      count: { type: 'string' },
+      seed: { type: 'string' },
+      depth: { type: 'string' },
+      margin: { type: 'string' },
+      out: { type: 'string' },
+    },
+    0,
+  );
   const int = (flag: string, dflt: number, min: number, max: number): number =>
     values[flag] === undefined ? dflt : parseIntIn(`--${flag}`, values[flag] as string, min, max);
   return {
-    count: int('count', 150, 1, 100_000), seed: int('seed', 20261129, 0, 0xffffffff), depth: int('depth', 6, 1, 64),
-    margin: int('margin', 60, 0, 10_000), out: (values.out as string | undefined) ?? 'data/openings/balanced.txt',
+    count: int('count', 150, 1, 100_000),
+    seed: int('seed', 20261129, 0, 0xffffffff),
+    depth: int('depth', 6, 1, 64),
+    margin: int('margin', 60, 0, 10_000),
+    out: (values.out as string | undefined) ?? 'data/openings/balanced.txt',
   };
 }
 

@@ -17,22 +17,38 @@ import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
 import { UsageError, runScript } from '../src/cmdline/errors.js';
 import { createProgress } from '../src/cmdline/progress.js';
 
-
-interface Options { depth: number; backend: string; from: number; to: number; file?: string; }
+interface Options {
+  depth: number;
+  backend: string;
+  from: number;
+  to: number;
+  file?: string;
+}
 
 const USAGE = 'usage: npm run perft:suite -- [--depth N] [--backend bitboard|matrix|bnn] [--positions a-b] [--file PATH]';
 
 /** Options, or null when help was asked for. */
 function parseArgs(args: string[]): Options | null {
-  const { values } = parseCommandArgs('perft-suite', args, {
-    depth: { type: 'string' }, backend: { type: 'string' }, positions: { type: 'string' }, file: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  }, 0);
+  const { values } = parseCommandArgs(
+    'perft-suite',
+    args,
+    {
+      depth: { type: 'string' },
+      backend: { type: 'string' },
+      positions: { type: 'string' },
+      file: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    0,
+  );
   if (values.help === true) return null;
   const str = (name: string): string | undefined => values[name] as string | undefined;
   const opts: Options = {
     depth: str('depth') === undefined ? 6 : parseIntIn('--depth', str('depth'), 1, 20),
-    backend: str('backend') ?? 'bitboard', from: 1, to: Infinity, file: str('file'),
+    backend: str('backend') ?? 'bitboard',
+    from: 1,
+    to: Infinity,
+    file: str('file'),
   };
   const v = str('positions');
   if (v !== undefined) {
@@ -50,16 +66,22 @@ function readSuite(path: string | undefined): PerftCase[] {
   try {
     return readPerftEpd(path ?? standardSuitePath());
   } catch (err) {
-    if (err instanceof PerftEpdError) throw new UsageError(path === undefined ? `${err.message}; pass --file PATH` : `--file: ${err.message}`);
+    if (err instanceof PerftEpdError)
+      throw new UsageError(path === undefined ? `${err.message}; pass --file PATH` : `--file: ${err.message}`);
     throw err;
   }
 }
 
-interface Job { c: PerftCase; depth: number; expected: number; }
+interface Job {
+  c: PerftCase;
+  depth: number;
+  expected: number;
+}
 
 function run(opts: Options, backend: LegalMoveGenerator, suite: PerftCase[]): number {
   const selected = suite.filter((c) => c.index >= opts.from && c.index <= opts.to);
-  if (selected.length === 0) throw new UsageError(`--positions ${opts.from}-${opts.to} selects nothing (the file has ${suite.length} positions)`);
+  if (selected.length === 0)
+    throw new UsageError(`--positions ${opts.from}-${opts.to} selects nothing (the file has ${suite.length} positions)`);
   const jobs: Job[] = [];
   for (const c of selected) {
     for (const [depth, expected] of [...c.counts].sort((a, b) => a[0] - b[0])) {
@@ -68,11 +90,14 @@ function run(opts: Options, backend: LegalMoveGenerator, suite: PerftCase[]): nu
   }
   const planned = jobs.reduce((s, j) => s + j.expected, 0);
   const last = selected[selected.length - 1].index;
-  console.log(`perft suite: backend ${backend.name}, positions ${selected[0].index}-${last} of ${suite.length}, depths up to ${opts.depth}: ${jobs.length} counts, ${planned.toLocaleString('en-US')} nodes expected`);
+  console.log(
+    `perft suite: backend ${backend.name}, positions ${selected[0].index}-${last} of ${suite.length}, depths up to ${opts.depth}: ${jobs.length} counts, ${planned.toLocaleString('en-US')} nodes expected`,
+  );
 
   const progress = createProgress('perft suite');
   const mismatches: string[] = [];
-  let nodes = 0, doneExpected = 0;
+  let nodes = 0,
+    doneExpected = 0;
   const t0 = process.hrtime.bigint();
   for (const job of jobs) {
     let got: number | string;
@@ -95,8 +120,10 @@ function run(opts: Options, backend: LegalMoveGenerator, suite: PerftCase[]): nu
   progress.finish();
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const nps = nodes / Math.max(seconds, 1e-9);
-  console.log(`${mismatches.length === 0 ? 'OK' : `FAILED: ${mismatches.length} mismatches`}: ${jobs.length} counts on ${selected.length} positions, ` +
-    `${nodes.toLocaleString('en-US')} nodes in ${seconds.toFixed(1)} s, ${(nps / 1e6).toFixed(1)} M nodes/s`);
+  console.log(
+    `${mismatches.length === 0 ? 'OK' : `FAILED: ${mismatches.length} mismatches`}: ${jobs.length} counts on ${selected.length} positions, ` +
+      `${nodes.toLocaleString('en-US')} nodes in ${seconds.toFixed(1)} s, ${(nps / 1e6).toFixed(1)} M nodes/s`,
+  );
   return mismatches.length === 0 ? 0 : 1;
 }
 

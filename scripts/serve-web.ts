@@ -43,16 +43,24 @@ export function serveDir(dir: string, port: number, host = '127.0.0.1'): Promise
         });
         res.end(body);
       },
-      () => { res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'); },
+      () => {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      },
     );
   });
   return new Promise((ok, fail) => {
     server.once('error', fail);
-    server.listen(port, host, () => { server.off('error', fail); ok(server); });
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      ok(server);
+    });
   });
 }
 
-interface ServeArgs { port: number; build: boolean }
+interface ServeArgs {
+  port: number;
+  build: boolean;
+}
 
 function parseArgs(argv: string[]): ServeArgs {
   const { values } = parseCommandArgs('serve-web', argv, { port: { type: 'string' }, 'no-build': { type: 'boolean' } }, 0);

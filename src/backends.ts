@@ -15,7 +15,11 @@ export type BackendName = (typeof BACKEND_NAMES)[number];
 export class BackendError extends Error {
   override readonly name = 'BackendError';
   /** 'unknown': a name not in the registry (a user mistake); 'unavailable': it failed to load. */
-  constructor(readonly backend: string, message: string, readonly kind: 'unknown' | 'unavailable' = 'unavailable') {
+  constructor(
+    readonly backend: string,
+    message: string,
+    readonly kind: 'unknown' | 'unavailable' = 'unavailable',
+  ) {
     super(message);
   }
 }
@@ -45,9 +49,10 @@ export async function getBackend(name: string, loaders: BackendLoaders = {}): Pr
   }
   const cached = loaded.get(name);
   if (cached) return cached;
-  const backend = name === 'matrix'
-    ? (await load(name, () => import('./matrix/backend.js'))).matrixGenerator
-    : bnnGenerator(await load(name, loaders.bnnSliders ?? loadBnnSlidersFromFile));
+  const backend =
+    name === 'matrix'
+      ? (await load(name, () => import('./matrix/backend.js'))).matrixGenerator
+      : bnnGenerator(await load(name, loaders.bnnSliders ?? loadBnnSlidersFromFile));
   loaded.set(name, backend);
   return backend;
 }

@@ -24,15 +24,25 @@ export class Game {
   }
 
   /** The current position (live: do not make moves on it directly). */
-  get position(): Position { return this.pos; }
+  get position(): Position {
+    return this.pos;
+  }
 
-  fen(): string { return this.pos.toFen(); }
-  turn(): 'white' | 'black' { return this.pos.side === 0 ? 'white' : 'black'; }
+  fen(): string {
+    return this.pos.toFen();
+  }
+  turn(): 'white' | 'black' {
+    return this.pos.side === 0 ? 'white' : 'black';
+  }
 
   /** Legal moves in UCI notation. */
-  moves(): string[] { return legalMoveList(this.pos).map(moveToUci); }
+  moves(): string[] {
+    return legalMoveList(this.pos).map(moveToUci);
+  }
   /** Legal moves in SAN. */
-  movesSan(): string[] { return legalMoveList(this.pos).map((m) => moveToSan(this.pos, m)); }
+  movesSan(): string[] {
+    return legalMoveList(this.pos).map((m) => moveToSan(this.pos, m));
+  }
 
   /** Plays a move given in UCI (e2e4, e7e8q) or SAN (e4, Nf3, O-O); throws MoveError if illegal. */
   play(move: string): { uci: string; san: string } {
@@ -60,13 +70,21 @@ export class Game {
     for (let i = 0; i < this.pos.ply; i++) out.push(moveToUci(this.pos.moveAt(i)));
     return out;
   }
-  historySan(): string[] { return [...this.sanHistory]; }
+  historySan(): string[] {
+    return [...this.sanHistory];
+  }
 
-  status(): GameStatus { return gameStatus(this.pos); }
-  isCheck(): boolean { return this.pos.inCheck(); }
+  status(): GameStatus {
+    return gameStatus(this.pos);
+  }
+  isCheck(): boolean {
+    return this.pos.inCheck();
+  }
 
   /** Leaf count of the legal move tree to `depth` plies (bitboard core). */
-  perft(depth: number): number { return corePerft(this.pos, depth); }
+  perft(depth: number): number {
+    return corePerft(this.pos, depth);
+  }
 
   /**
    * The game as PGN (src/core/pgn.ts writes it): the seven-tag roster from `headers` (missing
@@ -74,16 +92,31 @@ export class Game {
    * start, and any other headers after those.
    */
   pgn(headers: Record<string, string> = {}): string {
-    const tags: Record<string, string> = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*', ...headers };
+    const tags: Record<string, string> = {
+      Event: '?',
+      Site: '?',
+      Date: '????.??.??',
+      Round: '?',
+      White: '?',
+      Black: '?',
+      Result: '*',
+      ...headers,
+    };
     const st = this.status();
     if (tags.Result === '*' && st.over) tags.Result = st.reason === 'checkmate' ? (st.winner === 'white' ? '1-0' : '0-1') : '1/2-1/2';
     const result = (['1-0', '0-1', '1/2-1/2'].includes(tags.Result) ? tags.Result : '*') as PgnResult;
     const roster = new Set(['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result', 'SetUp', 'FEN', 'PlyCount']);
     return writePgnGame({
-      event: tags.Event, site: tags.Site, date: tags.Date, round: tags.Round, white: tags.White, black: tags.Black,
-      result, fen: this.startFen, san: this.sanHistory,
+      event: tags.Event,
+      site: tags.Site,
+      date: tags.Date,
+      round: tags.Round,
+      white: tags.White,
+      black: tags.Black,
+      result,
+      fen: this.startFen,
+      san: this.sanHistory,
       extraTags: Object.entries(tags).filter(([k]) => !roster.has(k)),
     });
   }
 }
-

@@ -17,8 +17,16 @@ export * from './core/types.js';
 
 // The playing engine.
 export {
-  Engine, evaluate, evaluateMaterialPst, runBench, type EngineOptions, type Score,
-  type SearchHooks, type SearchInfo, type SearchLimits, type SearchResult,
+  Engine,
+  evaluate,
+  evaluateMaterialPst,
+  runBench,
+  type EngineOptions,
+  type Score,
+  type SearchHooks,
+  type SearchInfo,
+  type SearchLimits,
+  type SearchResult,
 } from './engine/index.js';
 
 // The learned evaluation: new Engine({ nnue: loadNnue() }) plays with the shipped network.

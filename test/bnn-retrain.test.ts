@@ -19,16 +19,21 @@ test('bnn train --seed 1 reproduces the shipped weights byte for byte', async ()
   const dir = mkdtempSync(join(tmpdir(), 'bnn-retrain-'));
   try {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [BIN, 'bnn', 'train', '--seed', '1', '--out-dir', dir],
-        { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: 'true' } });
+      const child = spawn(process.execPath, [BIN, 'bnn', 'train', '--seed', '1', '--out-dir', dir], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, CI: 'true' },
+      });
       let err = '';
-      child.stderr.on('data', (d: Buffer) => { err += d; });
+      child.stderr.on('data', (d: Buffer) => {
+        err += d;
+      });
       child.on('close', (c) => resolve({ code: c, stderr: err }));
     });
     assert.equal(code, 0, stderr);
     for (const layout of NETWORK_LAYOUTS) {
       const name = weightsFileName(layout);
-      const fresh = readFileSync(join(dir, name)), shipped = readFileSync(join(WEIGHTS_DIR, name));
+      const fresh = readFileSync(join(dir, name)),
+        shipped = readFileSync(join(WEIGHTS_DIR, name));
       assert.equal(fresh.length, shipped.length, `${name}: length`);
       const at = fresh.findIndex((b, i) => b !== shipped[i]);
       assert.equal(at, -1, `${name}: first differing byte at offset ${at}`);

@@ -69,20 +69,26 @@ test('WASM batch checksum equals the classical attacks checksum', async () => {
   assert.ok(wasmModule(), 'dist/bnn/bnn.wasm is missing: npm run build builds it');
   const { benchWasmBatch, benchSliders } = await import('../src/bnn/bench.js');
   const k = loadWasmKernel(readWeightsFile(shipped('16x32x1')))!;
-  const a = benchWasmBatch(k, 3000, 7), b = benchSliders(magicAttacks, 3000, 7);
+  const a = benchWasmBatch(k, 3000, 7),
+    b = benchSliders(magicAttacks, 3000, 7);
   assert.equal(a.checksum, b.checksum);
 });
 
 test('corrupted and truncated weights files are rejected with one clear line', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bnn-'));
   const good = readFileSync(shipped('16x32x1'));
-  const corrupt = Uint8Array.from(good); corrupt[1000] ^= 0x10;
+  const corrupt = Uint8Array.from(good);
+  corrupt[1000] ^= 0x10;
   writeFileSync(join(dir, weightsFileName(LAYOUT_16)), corrupt);
-  assert.throws(() => loadBnnSliders({ weightsDir: dir }), (e: unknown) =>
-    e instanceof BnnWeightsError && /checksum mismatch/.test(e.message) && e.message.includes(dir) && !e.message.includes('\n'));
+  assert.throws(
+    () => loadBnnSliders({ weightsDir: dir }),
+    (e: unknown) =>
+      e instanceof BnnWeightsError && /checksum mismatch/.test(e.message) && e.message.includes(dir) && !e.message.includes('\n'),
+  );
   assert.throws(() => decodeWeights(good.subarray(0, good.length - 7), 'x.bin'), /x\.bin: truncated/);
   assert.throws(() => decodeWeights(good.subarray(0, 10), 'x.bin'), /truncated/);
-  const badMagic = Uint8Array.from(good); badMagic[0] = 0;
+  const badMagic = Uint8Array.from(good);
+  badMagic[0] = 0;
   assert.throws(() => decodeWeights(badMagic, 'x.bin'), /bad magic/);
   assert.throws(() => loadBnnSliders({ weightsDir: join(dir, 'missing') }), BnnWeightsError);
   assert.doesNotThrow(() => decodeWeights(good, 'ok.bin'));
@@ -91,15 +97,22 @@ test('corrupted and truncated weights files are rejected with one clear line', (
 test('loadBnnSliders gives exact attacks (spot check against magic)', () => {
   const s = loadBnnSliders();
   const ts = loadBnnSliders({ engine: 'ts', layout: '64x64x1' });
-  const a = new Int32Array(2), b = new Int32Array(2), c = new Int32Array(2);
+  const a = new Int32Array(2),
+    b = new Int32Array(2),
+    c = new Int32Array(2);
   let x = 12345;
   for (let i = 0; i < 2000; i++) {
     x = (Math.imul(x, 1103515245) + 12345) | 0;
-    const lo = x & Math.imul(x, 0x2545f491), hi = Math.imul(x, 0x9e3779b9) & (x >>> 3);
+    const lo = x & Math.imul(x, 0x2545f491),
+      hi = Math.imul(x, 0x9e3779b9) & (x >>> 3);
     const sq = (x >>> 24) & 63;
-    magicAttacks.rook(sq, lo, hi, a); s.rook(sq, lo, hi, b); ts.rook(sq, lo, hi, c);
+    magicAttacks.rook(sq, lo, hi, a);
+    s.rook(sq, lo, hi, b);
+    ts.rook(sq, lo, hi, c);
     assert.deepEqual([b[0], b[1], c[0], c[1]], [a[0], a[1], a[0], a[1]]);
-    magicAttacks.bishop(sq, lo, hi, a); s.bishop(sq, lo, hi, b); ts.bishop(sq, lo, hi, c);
+    magicAttacks.bishop(sq, lo, hi, a);
+    s.bishop(sq, lo, hi, b);
+    ts.bishop(sq, lo, hi, c);
     assert.deepEqual([b[0], b[1], c[0], c[1]], [a[0], a[1], a[0], a[1]]);
   }
 });
@@ -130,7 +143,9 @@ test('bnn CLI: user mistakes are one-line UsageErrors (exit 2), a missing weight
   await usage([], /^bnn: missing command/);
   const errors: string[] = [];
   const orig = console.error;
-  console.error = (m: string) => { errors.push(m); };
+  console.error = (m: string) => {
+    errors.push(m);
+  };
   try {
     assert.equal(await runBnnCommand(['verify', '--file', '/nonexistent/w.bin']), 1);
   } finally {
@@ -147,14 +162,21 @@ test('bnn CLI: user mistakes are one-line UsageErrors (exit 2), a missing weight
 
 /** Runs a bnn command with console output captured. */
 async function bnnCommand(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [], err: string[] = [];
-  const log = console.log, error = console.error;
-  console.log = (m: string) => { out.push(m); };
-  console.error = (m: string) => { err.push(m); };
+  const out: string[] = [],
+    err: string[] = [];
+  const log = console.log,
+    error = console.error;
+  console.log = (m: string) => {
+    out.push(m);
+  };
+  console.error = (m: string) => {
+    err.push(m);
+  };
   try {
     return { code: await runBnnCommand(args), out, err };
   } finally {
-    console.log = log; console.error = error;
+    console.log = log;
+    console.error = error;
   }
 }
 
@@ -190,12 +212,17 @@ test('bnn verify fails in one line when the WASM kernel is missing, unless only 
 
   const tsOnly = await bnnCommand(['verify', '--engine', 'ts', '--layout', '16x32x1', '--wasm', MISSING_WASM]);
   assert.equal(tsOnly.code, 0, tsOnly.err.join('\n'));
-  assert.ok(tsOnly.out.some((l) => /^ {2}TypeScript reference 16x32x1: 107648 inputs checked, 0 errors$/.test(l)), tsOnly.out.join('\n'));
+  assert.ok(
+    tsOnly.out.some((l) => /^ {2}TypeScript reference 16x32x1: 107648 inputs checked, 0 errors$/.test(l)),
+    tsOnly.out.join('\n'),
+  );
   assert.ok(!tsOnly.out.some((l) => l.includes('WebAssembly')), tsOnly.out.join('\n'));
   assert.equal(tsOnly.out.at(-1), 'verify: OK, 0 errors (TypeScript reference only)');
 
-  await assert.rejects(bnnCommand(['verify', '--engine', 'gpu']),
-    (e: unknown) => e instanceof UsageError && e.message === "bnn verify --engine: expected both, wasm or ts, got 'gpu'");
+  await assert.rejects(
+    bnnCommand(['verify', '--engine', 'gpu']),
+    (e: unknown) => e instanceof UsageError && e.message === "bnn verify --engine: expected both, wasm or ts, got 'gpu'",
+  );
 });
 
 test('bnn verify checks both engines by default and names each', async () => {

@@ -9,7 +9,18 @@ import { Position } from '../src/core/position.js';
 import { moveToUci } from '../src/core/move.js';
 import { legalMoveList, parseUciMove } from '../src/core/notation.js';
 import { rng } from './helpers.js';
-import { Book, BookError, bookEntry, decodeBookMove, encodeBook, encodeBookMove, keyToHex, openBook, polyglotKey, writeBook } from '../src/book/polyglot.js';
+import {
+  Book,
+  BookError,
+  bookEntry,
+  decodeBookMove,
+  encodeBook,
+  encodeBookMove,
+  keyToHex,
+  openBook,
+  polyglotKey,
+  writeBook,
+} from '../src/book/polyglot.js';
 
 function after(moves: string): Position {
   const pos = Position.startpos();
@@ -39,7 +50,8 @@ test('Polyglot keys of the published test positions', () => {
 
 test('move encoding: castling is king-takes-rook, promotions use 1..4, and decode inverts encode', () => {
   const pos = Position.fromFen('r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1');
-  const oo = parseUciMove(pos, 'e1g1'), ooo = parseUciMove(pos, 'e1c1');
+  const oo = parseUciMove(pos, 'e1g1'),
+    ooo = parseUciMove(pos, 'e1c1');
   assert.equal(encodeBookMove(oo), 7 | (4 << 6)); // e1h1
   assert.equal(encodeBookMove(ooo), 0 | (4 << 6)); // e1a1
   assert.equal(encodeBookMove(parseUciMove(pos, 'b7a8n')), 56 | (49 << 6) | (1 << 12));
@@ -52,28 +64,55 @@ test('book write/read round trip: lookup by position, weights, learn, sorted out
   const dir = mkdtempSync(join(tmpdir(), 'book-'));
   try {
     const start = Position.startpos();
-    const e4 = parseUciMove(start, 'e2e4'), d4 = parseUciMove(start, 'd2d4'), nf3 = parseUciMove(start, 'g1f3');
+    const e4 = parseUciMove(start, 'e2e4'),
+      d4 = parseUciMove(start, 'd2d4'),
+      nf3 = parseUciMove(start, 'g1f3');
     const afterE4 = after('e2e4');
     const c5 = parseUciMove(afterE4, 'c7c5');
     const castlePos = after('e2e4 e7e5 g1f3 b8c6 f1c4 g8f6');
     const oo = parseUciMove(castlePos, 'e1g1');
-    const entries = [bookEntry(afterE4, c5, 10), bookEntry(start, nf3, 0), bookEntry(start, e4, 30, 7), bookEntry(start, d4, 10), bookEntry(castlePos, oo, 5)];
+    const entries = [
+      bookEntry(afterE4, c5, 10),
+      bookEntry(start, nf3, 0),
+      bookEntry(start, e4, 30, 7),
+      bookEntry(start, d4, 10),
+      bookEntry(castlePos, oo, 5),
+    ];
     const path = join(dir, 'test.bin');
     writeBook(entries, path);
     const bytes = readFileSync(path);
     assert.equal(bytes.length, 16 * entries.length);
     const book = openBook(path);
     assert.equal(book.size, 5);
-    assert.deepEqual(book.lookup(start), [{ move: e4, weight: 30, learn: 7 }, { move: d4, weight: 10, learn: 0 }, { move: nf3, weight: 0, learn: 0 }]);
-    assert.deepEqual(book.lookup(afterE4).map((m) => m.move), [c5]);
-    assert.deepEqual(book.lookup(castlePos).map((m) => moveToUci(m.move)), ['e1g1']);
+    assert.deepEqual(book.lookup(start), [
+      { move: e4, weight: 30, learn: 7 },
+      { move: d4, weight: 10, learn: 0 },
+      { move: nf3, weight: 0, learn: 0 },
+    ]);
+    assert.deepEqual(
+      book.lookup(afterE4).map((m) => m.move),
+      [c5],
+    );
+    assert.deepEqual(
+      book.lookup(castlePos).map((m) => moveToUci(m.move)),
+      ['e1g1'],
+    );
     assert.deepEqual(book.lookup(after('d2d4')), []);
     // Weighted pick: rng 0 → first (e4), rng just under 1 → last with weight (d4), never the weight-0 Nf3.
-    assert.equal(book.pick(start, () => 0), e4);
-    assert.equal(book.pick(start, () => 0.999), d4);
+    assert.equal(
+      book.pick(start, () => 0),
+      e4,
+    );
+    assert.equal(
+      book.pick(start, () => 0.999),
+      d4,
+    );
     const counts = new Map<number, number>();
     const random = rng(1);
-    for (let i = 0; i < 2000; i++) { const m = book.pick(start, random)!; counts.set(m, (counts.get(m) ?? 0) + 1); }
+    for (let i = 0; i < 2000; i++) {
+      const m = book.pick(start, random)!;
+      counts.set(m, (counts.get(m) ?? 0) + 1);
+    }
     assert.equal(counts.get(nf3), undefined);
     const share = counts.get(e4)! / 2000;
     assert.ok(share > 0.68 && share < 0.82, `e4 share ${share}, expected about 0.75`);
@@ -89,10 +128,16 @@ test('BookError on truncated, unsorted or missing files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'book-'));
   try {
     const start = Position.startpos();
-    const good = encodeBook([bookEntry(start, parseUciMove(start, 'e2e4'), 1), bookEntry(after('e2e4'), parseUciMove(after('e2e4'), 'e7e5'), 1)]);
+    const good = encodeBook([
+      bookEntry(start, parseUciMove(start, 'e2e4'), 1),
+      bookEntry(after('e2e4'), parseUciMove(after('e2e4'), 'e7e5'), 1),
+    ]);
     const truncated = join(dir, 'trunc.bin');
     writeFileSync(truncated, good.subarray(0, 24));
-    assert.throws(() => openBook(truncated), (e: unknown) => e instanceof BookError && /24 bytes is not a multiple of 16/.test(e.message) && e.path === truncated);
+    assert.throws(
+      () => openBook(truncated),
+      (e: unknown) => e instanceof BookError && /24 bytes is not a multiple of 16/.test(e.message) && e.path === truncated,
+    );
     const swapped = new Uint8Array(32);
     swapped.set(good.subarray(16, 32), 0);
     swapped.set(good.subarray(0, 16), 16);
@@ -100,8 +145,14 @@ test('BookError on truncated, unsorted or missing files', () => {
     writeFileSync(unsorted, swapped);
     // encodeBook sorted the two (distinct) keys, so the swapped order is out of order.
     assert.notEqual(keyToHex(polyglotKey(start)), keyToHex(polyglotKey(after('e2e4'))));
-    assert.throws(() => openBook(unsorted), (e: unknown) => e instanceof BookError && /not sorted/.test(e.message));
-    assert.throws(() => openBook(join(dir, 'missing.bin')), (e: unknown) => e instanceof BookError && /cannot read book .*ENOENT/.test(e.message));
+    assert.throws(
+      () => openBook(unsorted),
+      (e: unknown) => e instanceof BookError && /not sorted/.test(e.message),
+    );
+    assert.throws(
+      () => openBook(join(dir, 'missing.bin')),
+      (e: unknown) => e instanceof BookError && /cannot read book .*ENOENT/.test(e.message),
+    );
     assert.equal(new Book(new Uint8Array(0)).size, 0, 'an empty book is valid');
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -118,7 +169,10 @@ test('the committed book (books/matrix-chess.bin) is valid and holds every balan
     const pos = Position.fromFen(o.fen);
     for (const text of o.moves) {
       const m = parseUciMove(pos, text);
-      assert.ok(book.lookup(pos).some((e) => e.move === m && e.weight > 0), `${text} after '${o.moves.join(' ')}'`);
+      assert.ok(
+        book.lookup(pos).some((e) => e.move === m && e.weight > 0),
+        `${text} after '${o.moves.join(' ')}'`,
+      );
       pos.makeMove(m);
     }
   }

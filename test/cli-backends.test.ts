@@ -17,16 +17,26 @@ const FENS = [
 // Runs first: once a backend is loaded the registry keeps it and no loader is asked again.
 test('a failing BNN loader (the page without weights) is a BackendError naming the cause, and nothing is kept', async () => {
   const loaders = { bnnSliders: () => Promise.reject(new Error('no weights at /weights/bnn-16x32x1.bin')) };
-  await assert.rejects(getBackend('bnn', loaders), (err: unknown) =>
-    err instanceof BackendError && err.kind === 'unavailable' && err.backend === 'bnn'
-    && err.message === 'the bnn backend cannot start: no weights at /weights/bnn-16x32x1.bin');
+  await assert.rejects(
+    getBackend('bnn', loaders),
+    (err: unknown) =>
+      err instanceof BackendError &&
+      err.kind === 'unavailable' &&
+      err.backend === 'bnn' &&
+      err.message === 'the bnn backend cannot start: no weights at /weights/bnn-16x32x1.bin',
+  );
   const bnn = await getBackend('bnn');
   assert.equal(bnn.name, 'bnn');
 });
 
 test('unknown backend names are refused with the list of valid ones', async () => {
-  await assert.rejects(getBackend('gpu'), (err: unknown) => err instanceof BackendError && err.kind === 'unknown'
-    && /unknown backend 'gpu': expected one of bitboard, matrix, bnn/.test(err.message));
+  await assert.rejects(
+    getBackend('gpu'),
+    (err: unknown) =>
+      err instanceof BackendError &&
+      err.kind === 'unknown' &&
+      /unknown backend 'gpu': expected one of bitboard, matrix, bnn/.test(err.message),
+  );
 });
 
 test('bitboard backend is the core generator; perftDivide over a backend sums to perft', async () => {
@@ -36,12 +46,17 @@ test('bitboard backend is the core generator; perftDivide over a backend sums to
   for (const name of ['bitboard', 'matrix']) {
     const divide = perftDivide(Position.fromFen(FENS[0]), 3, await getBackend(name));
     assert.equal(divide.length, 20, name);
-    assert.equal(divide.reduce((s, [, n]) => s + n, 0), 8902, name);
+    assert.equal(
+      divide.reduce((s, [, n]) => s + n, 0),
+      8902,
+      name,
+    );
   }
 });
 
 test('every backend loads, is named, and agrees with the bitboard core on perft and on noisy moves', async () => {
-  const a = new Int32Array(MAX_MOVES), b = new Int32Array(MAX_MOVES);
+  const a = new Int32Array(MAX_MOVES),
+    b = new Int32Array(MAX_MOVES);
   for (const name of BACKEND_NAMES) {
     const backend = await getBackend(name);
     assert.equal(backend.name, name);
@@ -49,7 +64,8 @@ test('every backend loads, is named, and agrees with the bitboard core on perft 
       assert.equal(perft(Position.fromFen(fen), 2, backend), perft(Position.fromFen(fen), 2), `${name}: ${fen}`);
       const pos = Position.fromFen(fen);
       // Offsets other than 0 must be respected too.
-      const na = backend.generateNoisy(pos, a, 3) - 3, nb = defaultGenerator.generateNoisy(pos, b, 0);
+      const na = backend.generateNoisy(pos, a, 3) - 3,
+        nb = defaultGenerator.generateNoisy(pos, b, 0);
       assert.ok(nb > 0 || fen === FENS[0], `${fen} has noisy moves`);
       assert.deepEqual([...a.subarray(3, 3 + na)].sort(), [...b.subarray(0, nb)].sort(), `${name}: ${fen}`);
     }

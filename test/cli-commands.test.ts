@@ -16,9 +16,14 @@ function run(args: string[], input = '') {
 function runAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } });
-    let stdout = '', stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    let stdout = '',
+      stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -27,7 +32,10 @@ function runAsync(args: string[]): Promise<{ code: number | null; stdout: string
 async function captureStdout(fn: () => Promise<unknown>): Promise<string> {
   const original = process.stdout.write;
   let text = '';
-  process.stdout.write = ((chunk: string | Uint8Array) => { text += String(chunk); return true; }) as typeof process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    text += String(chunk);
+    return true;
+  }) as typeof process.stdout.write;
   try {
     await fn();
   } finally {
@@ -70,12 +78,18 @@ test('perft --divide lists root moves that add up to the total', () => {
   assert.equal(r.code, 0, r.stderr);
   const lines = r.stdout.split('\n').filter((l) => /^[a-h][1-8][a-h][1-8][qrbn]?: \d+$/.test(l));
   assert.equal(lines.length, 48);
-  assert.equal(lines.reduce((s, l) => s + Number(l.split(': ')[1]), 0), 2039);
+  assert.equal(
+    lines.reduce((s, l) => s + Number(l.split(': ')[1]), 0),
+    2039,
+  );
   assert.match(r.stdout, /^Nodes: 2039$/m);
 });
 
 test('perft with the other backends agrees with the bitboard core and names what it loaded', () => {
-  for (const [name, label] of [['matrix', 'matrix'], ['bnn', 'bnn (WebAssembly kernel, 16x32x1)']]) {
+  for (const [name, label] of [
+    ['matrix', 'matrix'],
+    ['bnn', 'bnn (WebAssembly kernel, 16x32x1)'],
+  ]) {
     const r = run(['perft', '3', '--backend', name]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^Nodes: 8902$/m, name);
@@ -85,7 +99,10 @@ test('perft with the other backends agrees with the bitboard core and names what
 
 test('user mistakes: one line on stderr, exit status 2, no stack trace', async () => {
   await Promise.all([
-    assertUsageError(['perft', '2', '--fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'], /^matrix-chess: invalid FEN \(side\): /),
+    assertUsageError(
+      ['perft', '2', '--fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'],
+      /^matrix-chess: invalid FEN \(side\): /,
+    ),
     assertUsageError(['perft', '2', '--speed'], /^matrix-chess: perft: Unknown option '--speed'/),
     assertUsageError(['castle'], /^matrix-chess: unknown command 'castle'/),
     assertUsageError(['demo', '--colour'], /^matrix-chess: demo: Unknown option '--colour'/),

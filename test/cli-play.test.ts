@@ -11,7 +11,12 @@ import { START_FEN } from '../src/core/position.js';
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
 
 function play(args: string[], input: string) {
-  const r = spawnSync(process.execPath, [BIN, 'play', ...args], { input, encoding: 'utf8', timeout: 60_000, env: { ...process.env, CI: 'true' } });
+  const r = spawnSync(process.execPath, [BIN, 'play', ...args], {
+    input,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, CI: 'true' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -23,16 +28,31 @@ test('a few moves against the bot, bad input answered, end of input exits 0', ()
   assert.match(r.stdout, /illegal move 'e2e5': no piece on e2/);
   assert.match(r.stdout, /unknown command or move 'hello'/);
   assert.match(r.stdout, /White plays g1f3 \(Nf3\)/);
-  const replies = r.stdout.match(/Black \(bot\) plays [a-h][1-8][a-h][1-8]\S* \(\S+\)  depth \d+  eval \S+  nodes \d+  time \d+\.\d+s/g) ?? [];
+  const replies =
+    r.stdout.match(/Black \(bot\) plays [a-h][1-8][a-h][1-8]\S* \(\S+\)  depth \d+  eval \S+  nodes \d+  time \d+\.\d+s/g) ?? [];
   assert.equal(replies.length, 2, r.stdout);
   // After two full moves the FEN says white to move on move 3.
   assert.match(r.stdout, /^\S+ w \S+ \S+ \d+ 3$/m);
   assert.doesNotMatch(r.stdout, /\x1b\[/, 'no colour escapes in a pipe');
-  for (const label of ['Turn:', 'Move:', 'Fifty-move:', 'Check:', 'En passant:', 'Castling:', 'Eval:']) assert.match(r.stdout, new RegExp(label));
+  for (const label of ['Turn:', 'Move:', 'Fifty-move:', 'Check:', 'En passant:', 'Castling:', 'Eval:'])
+    assert.match(r.stdout, new RegExp(label));
 });
 
 test('undo takes back the move pair; moves, setfen, legal, reset and --ascii work; exit quits with 0', () => {
-  const input = ['e2e4', 'moves', 'undo', 'fen', 'setfen not a fen', 'setfen 4k3/8/8/8/8/8/8/4K2R w K - 0 1', 'legal', 'reset', 'fen', 'exit', 'e2e4'].join('\n') + '\n';
+  const input =
+    [
+      'e2e4',
+      'moves',
+      'undo',
+      'fen',
+      'setfen not a fen',
+      'setfen 4k3/8/8/8/8/8/8/4K2R w K - 0 1',
+      'legal',
+      'reset',
+      'fen',
+      'exit',
+      'e2e4',
+    ].join('\n') + '\n';
   const r = play(['--mode', 'white', '--depth', '1', '--ascii'], input);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^ 1  R N B Q K B N R/m);

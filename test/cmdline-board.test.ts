@@ -42,7 +42,8 @@ test('sidebar: side, move, fifty-move counter, check, en passant, castling, eval
 });
 
 test('colour only on a terminal and never with NO_COLOR', () => {
-  const tty = { isTTY: true } as NodeJS.WriteStream, pipe = { isTTY: false } as NodeJS.WriteStream;
+  const tty = { isTTY: true } as NodeJS.WriteStream,
+    pipe = { isTTY: false } as NodeJS.WriteStream;
   const saved = process.env.NO_COLOR;
   try {
     delete process.env.NO_COLOR;
@@ -51,6 +52,7 @@ test('colour only on a terminal and never with NO_COLOR', () => {
     process.env.NO_COLOR = '1';
     assert.equal(useColor(tty), false);
   } finally {
-    if (saved === undefined) delete process.env.NO_COLOR; else process.env.NO_COLOR = saved;
+    if (saved === undefined) delete process.env.NO_COLOR;
+    else process.env.NO_COLOR = saved;
   }
 });

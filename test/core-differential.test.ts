@@ -26,7 +26,6 @@ import { KIND_EN_PASSANT, moveToUci } from '../src/core/move.js';
 import { gameStatus, isInsufficientMaterial, type GameEnd } from '../src/core/status.js';
 import { PAWN } from '../src/core/types.js';
 
-
 function chessReason(c: Chess): GameEnd | undefined {
   if (c.isCheckmate()) return 'checkmate';
   if (c.isStalemate()) return 'stalemate';
@@ -36,7 +35,13 @@ function chessReason(c: Chess): GameEnd | undefined {
   return undefined;
 }
 
-interface Tally { positions: number; sanChecked: number; uciChecked: number; reasons: Map<string, number>; epDiffer: number; }
+interface Tally {
+  positions: number;
+  sanChecked: number;
+  uciChecked: number;
+  reasons: Map<string, number>;
+  epDiffer: number;
+}
 
 /**
  * Compares everything comparable in the current position; `where` locates a failure. chess.js's
@@ -52,9 +57,13 @@ function compare(pos: Position, chess: Chess, verbose: boolean, tally: Tally, wh
   tally.sanChecked += ours.length;
   if (verbose) {
     const ourUci = ours.map(moveToUci).sort();
-    const theirUci = chess.moves({ verbose: true }).map((m) => m.from + m.to + (m.promotion ?? '')).sort();
+    const theirUci = chess
+      .moves({ verbose: true })
+      .map((m) => m.from + m.to + (m.promotion ?? ''))
+      .sort();
     assert.deepEqual(ourUci, theirUci, `legal moves (UCI) differ in ${where()}`);
-    for (const m of ours) assert.equal(parseSan(pos, moveToSan(pos, m)), m, `parseSan does not invert moveToSan for ${moveToUci(m)} in ${where()}`);
+    for (const m of ours)
+      assert.equal(parseSan(pos, moveToSan(pos, m)), m, `parseSan does not invert moveToSan for ${moveToUci(m)} in ${where()}`);
     tally.uciChecked++;
   }
 
@@ -74,9 +83,15 @@ function compare(pos: Position, chess: Chess, verbose: boolean, tally: Tally, wh
   if (reason === 'checkmate') assert.equal(status.winner, chess.turn() === 'w' ? 'black' : 'white', `winner differs in ${where()}`);
 
   // FEN: all fields but en passant identical; en passant printed by chess.js only when legal.
-  const ourFen = pos.toFen(), theirFen = chess.fen();
-  const o = ourFen.split(' '), t = theirFen.split(' ');
-  assert.deepEqual([...o.slice(0, 3), ...o.slice(4)], [...t.slice(0, 3), ...t.slice(4)], `FEN differs: ours ${ourFen} chess.js ${theirFen}`);
+  const ourFen = pos.toFen(),
+    theirFen = chess.fen();
+  const o = ourFen.split(' '),
+    t = theirFen.split(' ');
+  assert.deepEqual(
+    [...o.slice(0, 3), ...o.slice(4)],
+    [...t.slice(0, 3), ...t.slice(4)],
+    `FEN differs: ours ${ourFen} chess.js ${theirFen}`,
+  );
   const legalEp = ours.some((m) => ((m >> 15) & 3) === KIND_EN_PASSANT);
   if (legalEp || t[3] !== '-') assert.equal(o[3], t[3], `en-passant field differs: ours ${ourFen} chess.js ${theirFen}`);
   if (o[3] !== t[3]) tally.epDiffer++;
@@ -84,7 +99,11 @@ function compare(pos: Position, chess: Chess, verbose: boolean, tally: Tally, wh
     // Round trips: each library reads the other's FEN back to the same position.
     assert.equal(new Chess(ourFen).fen(), theirFen, `chess.js reads our FEN ${ourFen} differently`);
     const back = Position.fromFen(theirFen).toFen().split(' ');
-    assert.deepEqual([...back.slice(0, 3), ...back.slice(4)], [...t.slice(0, 3), ...t.slice(4)], `we read chess.js's FEN ${theirFen} differently`);
+    assert.deepEqual(
+      [...back.slice(0, 3), ...back.slice(4)],
+      [...t.slice(0, 3), ...t.slice(4)],
+      `we read chess.js's FEN ${theirFen} differently`,
+    );
   }
   tally.positions++;
 }
@@ -155,8 +174,10 @@ test('random playouts agree with chess.js on moves, status, FEN and SAN', (t) =>
   assert.ok(tally.sanChecked >= 50_000, `only ${tally.sanChecked} SAN moves compared`);
   assert.ok(tally.uciChecked >= 300, `only ${tally.uciChecked} positions compared move by move in UCI`);
   // The draw and mate rules must actually have been exercised, or the comparison proves little.
-  t.diagnostic(`compared ${tally.positions} positions, ${tally.sanChecked} SAN moves, ${tally.uciChecked} UCI move sets; ` +
-    `en-passant field printed differently (legally) ${tally.epDiffer} times; game ends: ${[...tally.reasons].map(([r, n]) => `${r} ${n}`).join(', ')}`);
+  t.diagnostic(
+    `compared ${tally.positions} positions, ${tally.sanChecked} SAN moves, ${tally.uciChecked} UCI move sets; ` +
+      `en-passant field printed differently (legally) ${tally.epDiffer} times; game ends: ${[...tally.reasons].map(([r, n]) => `${r} ${n}`).join(', ')}`,
+  );
   for (const r of ['checkmate', 'stalemate', 'insufficient-material', 'fifty-move', 'repetition']) {
     assert.ok((tally.reasons.get(r) ?? 0) > 0, `no '${r}' position was reached; reasons seen: ${[...tally.reasons].join(', ')}`);
   }

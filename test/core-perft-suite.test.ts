@@ -29,11 +29,10 @@ test('perft-suite reports a wrong count with FEN, depth, expected and got, and e
   const dir = mkdtempSync(join(tmpdir(), 'perft-suite-'));
   try {
     const file = join(dir, 'wrong.epd');
-    writeFileSync(file, [
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401',
-      '4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      file,
+      ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401', '4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15', ''].join('\n'),
+    );
     const r = suite('--file', file);
     assert.equal(r.code, 1, r.out + r.err);
     assert.match(r.out, /^MISMATCH #1 rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w KQkq - 0 1 depth 2: expected 401, got 400$/m);

@@ -12,15 +12,25 @@ import { moveToUci } from '../src/core/move.js';
 import { gameStatus, type GameEnd } from '../src/core/status.js';
 import { NO_SQUARE, PAWN, WHITE, makePiece } from '../src/core/types.js';
 
-
 /** Everything make/unmake must restore, copied. */
 function snapshot(pos: Position) {
   return {
     fen: pos.toFen(),
-    board: Array.from(pos.board), pieceLo: Array.from(pos.pieceLo), pieceHi: Array.from(pos.pieceHi),
-    colorLo: Array.from(pos.colorLo), colorHi: Array.from(pos.colorHi), kingSq: Array.from(pos.kingSq),
-    side: pos.side, castling: pos.castling, ep: pos.ep, halfmove: pos.halfmove, fullmove: pos.fullmove,
-    hashLo: pos.hashLo, hashHi: pos.hashHi, ply: pos.ply, repetitions: pos.repetitions(),
+    board: Array.from(pos.board),
+    pieceLo: Array.from(pos.pieceLo),
+    pieceHi: Array.from(pos.pieceHi),
+    colorLo: Array.from(pos.colorLo),
+    colorHi: Array.from(pos.colorHi),
+    kingSq: Array.from(pos.kingSq),
+    side: pos.side,
+    castling: pos.castling,
+    ep: pos.ep,
+    halfmove: pos.halfmove,
+    fullmove: pos.fullmove,
+    hashLo: pos.hashLo,
+    hashHi: pos.hashHi,
+    ply: pos.ply,
+    repetitions: pos.repetitions(),
   };
 }
 
@@ -32,7 +42,8 @@ function assertHashConsistent(pos: Position, where: string): void {
 test('make/unmake and null moves keep the key incremental and restore the exact state', () => {
   const random = rng(20261129);
   const starts = [START_FEN, ...suiteFens().filter((_, i) => i % 6 === 0)];
-  let checkedMoves = 0, nullMoves = 0;
+  let checkedMoves = 0,
+    nullMoves = 0;
   for (const fen of starts) {
     const pos = Position.fromFen(fen);
     const history: Array<{ snap: ReturnType<typeof snapshot>; isNull: boolean }> = [];
@@ -65,7 +76,8 @@ test('make/unmake and null moves keep the key incremental and restore the exact 
     // Unwind the whole game, checking each earlier state on the way back.
     while (history.length > 0) {
       const { snap, isNull } = history.pop()!;
-      if (isNull) pos.unmakeNullMove(); else pos.unmakeMove();
+      if (isNull) pos.unmakeNullMove();
+      else pos.unmakeMove();
       assert.deepEqual(snapshot(pos), snap, `unwinding to ply ${history.length} from ${fen}`);
     }
     assert.equal(pos.toFen(), Position.fromFen(fen).toFen());
@@ -91,22 +103,31 @@ test('a null move after a double step drops the en-passant square from the key a
 });
 
 test('a transposition reaches the same key as the direct route', () => {
-  const a = Position.startpos(), b = Position.startpos();
+  const a = Position.startpos(),
+    b = Position.startpos();
   for (const s of ['Nf3', 'Nf6', 'Nc3', 'Nc6']) a.makeMove(parseSan(a, s));
   for (const s of ['Nc3', 'Nc6', 'Nf3', 'Nf6']) b.makeMove(parseSan(b, s));
   assert.deepEqual([a.hashLo, a.hashHi], [b.hashLo, b.hashHi]);
   // …and a different side to move, castling right or en-passant capture changes it.
-  const keyOf = (fen: string) => { const p = Position.fromFen(fen); return `${p.hashLo},${p.hashHi}`; };
-  const keys = new Set([
-    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1',
-    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1',
-    'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
-    'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
-  ].map(keyOf));
+  const keyOf = (fen: string) => {
+    const p = Position.fromFen(fen);
+    return `${p.hashLo},${p.hashHi}`;
+  };
+  const keys = new Set(
+    [
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1',
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1',
+      'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+      'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+    ].map(keyOf),
+  );
   assert.equal(keys.size, 5);
   // An en-passant square no pawn can use is not part of the key (the positions repeat).
-  assert.equal(keyOf('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'), keyOf('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'));
+  assert.equal(
+    keyOf('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'),
+    keyOf('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'),
+  );
 });
 
 test('FEN round trips for the start position and every suite position', () => {
@@ -134,12 +155,42 @@ const FEN_ERRORS: Array<[string, string, FenField, RegExp]> = [
   ['bad side', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1', 'side', /expected 'w' or 'b', got 'x'/],
   ['castling letters', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1', 'castling', /subset of 'KQkq', got 'KQkx'/],
   ['castling repeated', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKq - 0 1', 'castling', /got 'KKq'/],
-  ['castling without rook', 'rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'castling', /right 'k' needs the black king on e8 and rook on h8/],
-  ['castling with king moved', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w KQkq - 0 1', 'castling', /right 'K' needs the white king on e1/],
-  ['en passant not a square', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1', 'enPassant', /expected '-' or a square like e3, got 'e9'/],
-  ['en passant on the wrong rank', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1', 'enPassant', /e6 is impossible with black to move \(must be on rank 3\)/],
-  ['en passant without the pawn', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1', 'enPassant', /no pawn that just moved two squares on e4/],
-  ['en passant with the origin occupied', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RNBQK1NR b KQkq e3 0 1', 'enPassant', /e3 and e2 must be empty/],
+  [
+    'castling without rook',
+    'rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    'castling',
+    /right 'k' needs the black king on e8 and rook on h8/,
+  ],
+  [
+    'castling with king moved',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w KQkq - 0 1',
+    'castling',
+    /right 'K' needs the white king on e1/,
+  ],
+  [
+    'en passant not a square',
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1',
+    'enPassant',
+    /expected '-' or a square like e3, got 'e9'/,
+  ],
+  [
+    'en passant on the wrong rank',
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1',
+    'enPassant',
+    /e6 is impossible with black to move \(must be on rank 3\)/,
+  ],
+  [
+    'en passant without the pawn',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1',
+    'enPassant',
+    /no pawn that just moved two squares on e4/,
+  ],
+  [
+    'en passant with the origin occupied',
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RNBQK1NR b KQkq e3 0 1',
+    'enPassant',
+    /e3 and e2 must be empty/,
+  ],
   ['no black king', 'rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1', 'position', /black has no king/],
   ['no white king', '4k3/8/8/8/8/8/8/8 w - - 0 1', 'position', /white has no king/],
   ['two white kings', '4k3/8/8/8/8/8/8/3KK3 w - - 0 1', 'position', /white has 2 kings/],
@@ -157,19 +208,25 @@ const FEN_ERRORS: Array<[string, string, FenField, RegExp]> = [
 test('every class of FEN error names its field with a specific one-line message', async (t) => {
   for (const [what, fen, field, message] of FEN_ERRORS) {
     await t.test(what, () => {
-      assert.throws(() => Position.fromFen(fen), (e: unknown) => {
-        assert.ok(e instanceof FenError, `expected a FenError, got ${String(e)}`);
-        assert.equal(e.name, 'FenError');
-        assert.equal(e.field, field, `field for ${fen}: ${e.message}`);
-        assert.match(e.message, message);
-        assert.match(e.message, new RegExp(`^invalid FEN \\(${field}\\): `));
-        assert.ok(!e.message.includes('\n'), 'one line');
-        return true;
-      });
+      assert.throws(
+        () => Position.fromFen(fen),
+        (e: unknown) => {
+          assert.ok(e instanceof FenError, `expected a FenError, got ${String(e)}`);
+          assert.equal(e.name, 'FenError');
+          assert.equal(e.field, field, `field for ${fen}: ${e.message}`);
+          assert.match(e.message, message);
+          assert.match(e.message, new RegExp(`^invalid FEN \\(${field}\\): `));
+          assert.ok(!e.message.includes('\n'), 'one line');
+          return true;
+        },
+      );
     });
   }
   // Not a string at all (callers from plain JavaScript).
-  assert.throws(() => Position.fromFen(42 as unknown as string), (e: unknown) => e instanceof FenError && e.field === 'fen');
+  assert.throws(
+    () => Position.fromFen(42 as unknown as string),
+    (e: unknown) => e instanceof FenError && e.field === 'fen',
+  );
 });
 
 test('a rejected FEN leaves the position unchanged', () => {
@@ -207,13 +264,16 @@ test('parseUciMove accepts legal moves and explains every kind of bad one', () =
   ];
   for (const [pos, text, message] of cases) {
     const fen = pos.toFen();
-    assert.throws(() => parseUciMove(pos, text), (e: unknown) => {
-      assert.ok(e instanceof MoveError, `expected a MoveError for '${text}', got ${String(e)}`);
-      assert.equal(e.name, 'MoveError');
-      assert.equal(e.move, text.trim());
-      assert.match(e.message, message);
-      return true;
-    });
+    assert.throws(
+      () => parseUciMove(pos, text),
+      (e: unknown) => {
+        assert.ok(e instanceof MoveError, `expected a MoveError for '${text}', got ${String(e)}`);
+        assert.equal(e.name, 'MoveError');
+        assert.equal(e.move, text.trim());
+        assert.match(e.message, message);
+        return true;
+      },
+    );
     assert.equal(pos.toFen(), fen, 'a rejected move leaves the position unchanged');
   }
 });
@@ -261,7 +321,10 @@ test('game status: threefold repetition counts positions since setup with the sa
   const dance = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
   const pos = Position.startpos();
   const seen: Array<GameEnd | undefined> = [];
-  for (const s of [...dance, ...dance]) { pos.makeMove(parseSan(pos, s)); seen.push(gameStatus(pos).reason); }
+  for (const s of [...dance, ...dance]) {
+    pos.makeMove(parseSan(pos, s));
+    seen.push(gameStatus(pos).reason);
+  }
   // The start position occurs for the third time after the eighth ply, and not before.
   assert.deepEqual(seen, [undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'repetition']);
   assert.equal(pos.repetitions(), 2);
@@ -270,7 +333,20 @@ test('game status: threefold repetition counts positions since setup with the sa
   // Same placement but different castling rights is a different position.
   const rights = play('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', ['Ke2', 'Ke7', 'Ke1', 'Ke8', 'Ke2', 'Ke7', 'Ke1', 'Ke8']);
   assertStatus(rights, undefined);
-  const after = play('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', ['Ke2', 'Ke7', 'Ke1', 'Ke8', 'Ke2', 'Ke7', 'Ke1', 'Ke8', 'Ke2', 'Ke7', 'Ke1', 'Ke8']);
+  const after = play('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', [
+    'Ke2',
+    'Ke7',
+    'Ke1',
+    'Ke8',
+    'Ke2',
+    'Ke7',
+    'Ke1',
+    'Ke8',
+    'Ke2',
+    'Ke7',
+    'Ke1',
+    'Ke8',
+  ]);
   assertStatus(after, 'repetition');
 });
 

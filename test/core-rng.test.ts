@@ -5,7 +5,10 @@ import { Sfc32, mix32 } from '../src/core/rng.js';
 /** sfc32 written the textbook way (unsigned words, explicit masks), to check the int32 version. */
 function referenceSfc32(a: number, b: number, c: number, d: number): () => number {
   const u = (x: number): number => x >>> 0;
-  a = u(a); b = u(b); c = u(c); d = u(d);
+  a = u(a);
+  b = u(b);
+  c = u(c);
+  d = u(d);
   return () => {
     const t = u(u(a + b) + d);
     d = u(d + 1);

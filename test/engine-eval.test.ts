@@ -19,7 +19,8 @@ export function mirrorFen(fen: string): string {
 
 test('evaluation is colour-symmetric', () => {
   for (const fen of BENCH_FENS) {
-    const a = Position.fromFen(fen), b = Position.fromFen(mirrorFen(fen));
+    const a = Position.fromFen(fen),
+      b = Position.fromFen(mirrorFen(fen));
     assert.equal(evaluate(a), evaluate(b), fen);
     assert.equal(evaluateMaterialPst(a), evaluateMaterialPst(b), fen);
   }
@@ -28,11 +29,14 @@ test('evaluation is colour-symmetric', () => {
 test('evaluateMaterialPst follows the documented formula', () => {
   for (const fen of BENCH_FENS) {
     const pos = Position.fromFen(fen);
-    let mg = 0, eg = 0, phase = 0;
+    let mg = 0,
+      eg = 0,
+      phase = 0;
     for (let sq = 0; sq < 64; sq++) {
       const p = pos.board[sq];
       if (p === 0) continue;
-      const t = p & 7, white = (p >> 3) === 0;
+      const t = p & 7,
+        white = p >> 3 === 0;
       const i = t * 64 + (white ? sq : sq ^ 56);
       mg += white ? MG_TABLE[i] : -MG_TABLE[i];
       eg += white ? EG_TABLE[i] : -EG_TABLE[i];
@@ -50,16 +54,25 @@ test('evaluation is a weighted sum of features', () => {
   for (const fen of [...BENCH_FENS, '8/8/3k4/8/8/8/8/2B1KN2 w - - 0 1', '8/8/8/8/2k5/8/8/R3K3 b - - 0 1']) {
     const pos = Position.fromFen(fen);
     const { phase, scale, mgPst, egPst, mopUp } = evaluateFeatures(pos, out);
-    let mg = mgPst, eg = egPst;
-    for (let i = 0; i < TERM_COUNT; i++) { mg += EVAL_WEIGHTS[2 * i] * out[i]; eg += EVAL_WEIGHTS[2 * i + 1] * out[i]; }
+    let mg = mgPst,
+      eg = egPst;
+    for (let i = 0; i < TERM_COUNT; i++) {
+      mg += EVAL_WEIGHTS[2 * i] * out[i];
+      eg += EVAL_WEIGHTS[2 * i + 1] * out[i];
+    }
     let w = Math.trunc((mg * phase + eg * (24 - phase)) / 24);
-    w = Math.trunc(w * scale / 64) + mopUp;
+    w = Math.trunc((w * scale) / 64) + mopUp;
     assert.equal(evaluate(pos), (pos.side === 0 ? w : -w) | 0, fen);
   }
 });
 
 test('insufficient material evaluates to zero', () => {
-  for (const fen of ['8/8/4k3/8/8/3BK3/8/8 w - - 0 1', '8/8/4k3/8/8/3NK3/8/8 b - - 0 1', '8/8/4k3/8/8/2NNK3/8/8 w - - 0 1', '8/8/4k3/8/8/4K3/8/8 w - - 0 1']) {
+  for (const fen of [
+    '8/8/4k3/8/8/3BK3/8/8 w - - 0 1',
+    '8/8/4k3/8/8/3NK3/8/8 b - - 0 1',
+    '8/8/4k3/8/8/2NNK3/8/8 w - - 0 1',
+    '8/8/4k3/8/8/4K3/8/8 w - - 0 1',
+  ]) {
     assert.equal(evaluate(Position.fromFen(fen)), 0, fen);
   }
   // Real winning material still scores.

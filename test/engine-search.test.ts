@@ -60,13 +60,13 @@ test('TT mate scores are stored relative to the node', () => {
 test('hashfull is the permille of the first 1000 entries written in this search', () => {
   const tt = new TranspositionTable(1);
   assert.equal(tt.hashfull(), 0);
-  tt.store(0x1234, 0x5678, 0x105, 10, 0, 3, BOUND_EXACT);   // bucket 0x1234: outside the sample
+  tt.store(0x1234, 0x5678, 0x105, 10, 0, 3, BOUND_EXACT); // bucket 0x1234: outside the sample
   assert.equal(tt.hashfull(), 0);
   for (let lo = 0; lo < 250; lo++) tt.store(lo, 7, 0x105, 10, 0, 3, BOUND_EXACT); // one entry in each of buckets 0..249
   assert.equal(tt.hashfull(), 250);
   for (let lo = 0; lo < 250; lo++) tt.store(lo, 8, 0x105, 10, 0, 3, BOUND_EXACT); // the second slot of each
   assert.equal(tt.hashfull(), 500);
-  tt.newSearch();                                               // entries of an older search do not count
+  tt.newSearch(); // entries of an older search do not count
   assert.equal(tt.hashfull(), 0);
   tt.store(0, 9, 0x105, 10, 0, 3, BOUND_EXACT);
   assert.equal(tt.hashfull(), 1);
@@ -126,7 +126,16 @@ test('stop via control block and via stop() still yields a legal move', () => {
   const r = engine.search(pos, { infinite: true }, { control });
   assert.ok(legalMoves(pos).includes(r.bestMove));
   let infos = 0;
-  const r2 = engine.search(pos, { depth: 60 }, { onInfo: (i) => { infos++; if (i.depth >= 3) engine.stop(); } });
+  const r2 = engine.search(
+    pos,
+    { depth: 60 },
+    {
+      onInfo: (i) => {
+        infos++;
+        if (i.depth >= 3) engine.stop();
+      },
+    },
+  );
   assert.ok(infos >= 3);
   assert.ok(r2.depth >= 3 && r2.depth < 10);
   assert.ok(legalMoves(pos).includes(r2.bestMove));
@@ -134,7 +143,10 @@ test('stop via control block and via stop() still yields a legal move', () => {
 
 test('best move is legal and the position is restored on random positions', () => {
   let seed = 12345;
-  const rand = (n: number) => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
+  const rand = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
   const engine = new Engine({ hashMb: 4 });
   for (let game = 0; game < 30; game++) {
     const pos = Position.startpos();
@@ -145,10 +157,15 @@ test('best move is legal and the position is restored on random positions', () =
       pos.makeMove(ms[rand(ms.length)]);
     }
     const legal = legalMoves(pos);
-    const fen = pos.toFen(), lo = pos.hashLo, hi = pos.hashHi, ply = pos.ply;
+    const fen = pos.toFen(),
+      lo = pos.hashLo,
+      hi = pos.hashHi,
+      ply = pos.ply;
     const r = engine.search(pos, game % 2 ? { depth: 3 } : { nodes: 3000 });
     assert.equal(pos.toFen(), fen);
-    assert.equal(pos.hashLo, lo); assert.equal(pos.hashHi, hi); assert.equal(pos.ply, ply);
+    assert.equal(pos.hashLo, lo);
+    assert.equal(pos.hashHi, hi);
+    assert.equal(pos.ply, ply);
     if (legal.length === 0) assert.equal(r.bestMove, 0);
     else {
       assert.ok(legal.includes(r.bestMove), `${moveToUci(r.bestMove)} in ${fen}`);
@@ -164,7 +181,15 @@ test('best move is legal and the position is restored on random positions', () =
 test('MultiPV reports distinct lines', () => {
   const engine = new Engine({ multiPv: 3 });
   const seen = new Map<number, number>();
-  engine.search(Position.startpos(), { depth: 4 }, { onInfo: (i) => { if (i.depth === 4) seen.set(i.multipv, i.pv[0]); } });
+  engine.search(
+    Position.startpos(),
+    { depth: 4 },
+    {
+      onInfo: (i) => {
+        if (i.depth === 4) seen.set(i.multipv, i.pv[0]);
+      },
+    },
+  );
   assert.equal(seen.size, 3);
   assert.equal(new Set(seen.values()).size, 3);
 });
@@ -179,7 +204,8 @@ test('timed search returns in time with a legal move', () => {
 });
 
 test('bench node count is deterministic', () => {
-  const a = runBench({ depth: 5 }), b = runBench({ depth: 5 });
+  const a = runBench({ depth: 5 }),
+    b = runBench({ depth: 5 });
   assert.equal(a.nodes, b.nodes);
   assert.ok(a.positions >= 12);
 });
@@ -196,10 +222,16 @@ test('ponder: after ponderhit the search runs on the clock and returns', () => {
 test('the engine searches with the move generator it is given', () => {
   let calls = 0;
   const source = {
-    generate(p: Position, out: Int32Array, start: number) { calls++; return defaultGenerator.generate(p, out, start); },
-    generateNoisy(p: Position, out: Int32Array, start: number) { calls++; return defaultGenerator.generateNoisy(p, out, start); },
+    generate(p: Position, out: Int32Array, start: number) {
+      calls++;
+      return defaultGenerator.generate(p, out, start);
+    },
+    generateNoisy(p: Position, out: Int32Array, start: number) {
+      calls++;
+      return defaultGenerator.generateNoisy(p, out, start);
+    },
   };
-  const engine = new Engine({ moveGenerator: { name: "counting", ...source } });
+  const engine = new Engine({ moveGenerator: { name: 'counting', ...source } });
   const pos = Position.startpos();
   const r = engine.search(pos, { depth: 3 });
   assert.ok(calls > 10);

@@ -12,7 +12,11 @@ import { moveToUci } from '../src/core/move.js';
 function play(fen: string, uci: string[]): { pos: Position; san: string[] } {
   const pos = Position.fromFen(fen);
   const san: string[] = [];
-  for (const u of uci) { const m = parseUciMove(pos, u); san.push(moveToSan(pos, m)); pos.makeMove(m); }
+  for (const u of uci) {
+    const m = parseUciMove(pos, u);
+    san.push(moveToSan(pos, m));
+    pos.makeMove(m);
+  }
   return { pos, san };
 }
 
@@ -21,8 +25,19 @@ test('PGN of a scripted game parses back with chess.js to the same final positio
   const { pos, san } = play(START_FEN, uci);
   const comments = san.map((_, i) => (i % 3 === 0 ? `+0.${i}/5 0.10s` : undefined));
   const text = writePgnGame({
-    event: 'Test {event}', site: 'here', date: '2026.01.02', round: '7', white: 'A "quoted"', black: 'B',
-    result: '*', fen: START_FEN, san, comments, timeControl: '10+0.1', termination: 'unterminated', finalComment: 'stopped {here}',
+    event: 'Test {event}',
+    site: 'here',
+    date: '2026.01.02',
+    round: '7',
+    white: 'A "quoted"',
+    black: 'B',
+    result: '*',
+    fen: START_FEN,
+    san,
+    comments,
+    timeControl: '10+0.1',
+    termination: 'unterminated',
+    finalComment: 'stopped {here}',
   });
   assert.ok(!text.includes('[FEN'), 'no FEN tag from the start position');
   for (const line of text.split('\n')) assert.ok(line.length <= 80 || line.startsWith('['), line);
@@ -75,12 +90,15 @@ test('fault verdicts name the loser and the PGN termination', () => {
 
 test('score adjudication: resign needs both engines to agree for N moves; draw needs the move number', () => {
   const resign = new ScoreAdjudicator({ score: 500, moves: 2 });
-  resign.record(0, { cp: 600 }); resign.record(1, { cp: -700 }); resign.record(0, { cp: 650 });
+  resign.record(0, { cp: 600 });
+  resign.record(1, { cp: -700 });
+  resign.record(0, { cp: 650 });
   assert.equal(resign.check(3), null, 'only three of four plies so far');
   resign.record(1, { mate: -3 });
   assert.equal(resign.check(3)?.result, '1-0');
   const disagree = new ScoreAdjudicator({ score: 500, moves: 1 });
-  disagree.record(0, { cp: 600 }); disagree.record(1, { cp: 20 });
+  disagree.record(0, { cp: 600 });
+  disagree.record(1, { cp: 20 });
   assert.equal(disagree.check(2), null);
   const draw = new ScoreAdjudicator(undefined, { moveNumber: 40, score: 10, moves: 2 });
   for (let i = 0; i < 4; i++) draw.record(i & 1, { cp: i & 1 ? -5 : 5 });
@@ -92,13 +110,22 @@ test('score adjudication: resign needs both engines to agree for N moves; draw n
 });
 
 test('openings: UCI lines, FEN and EPD lines, comments; bad lines report file:line', () => {
-  const set = parseOpenings('# comment\n\ne2e4 e7e5   # +10 cp\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 moves c7c5\n8/8/4k3/8/8/3RK3/8/8 w - - bm Rd1; id "x";\n', 'set.txt');
+  const set = parseOpenings(
+    '# comment\n\ne2e4 e7e5   # +10 cp\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 moves c7c5\n8/8/4k3/8/8/3RK3/8/8 w - - bm Rd1; id "x";\n',
+    'set.txt',
+  );
   assert.equal(set.length, 3);
   assert.deepEqual(set[0], { fen: START_FEN, moves: ['e2e4', 'e7e5'] });
   assert.deepEqual(set[1].moves, ['c7c5']);
   assert.equal(set[2].fen, '8/8/4k3/8/8/3RK3/8/8 w - - 0 1');
-  assert.throws(() => parseOpenings('e2e4\ne2e4 e2e4\n', 'bad.txt'), (e: unknown) => e instanceof OpeningError && /^bad\.txt:2: illegal move 'e2e4'/.test(e.message));
-  assert.throws(() => parseOpeningLine('rnbqkbnr/ppp w KQkq -', 'x'), (e: unknown) => e instanceof OpeningError && /bad FEN/.test(e.message));
+  assert.throws(
+    () => parseOpenings('e2e4\ne2e4 e2e4\n', 'bad.txt'),
+    (e: unknown) => e instanceof OpeningError && /^bad\.txt:2: illegal move 'e2e4'/.test(e.message),
+  );
+  assert.throws(
+    () => parseOpeningLine('rnbqkbnr/ppp w KQkq -', 'x'),
+    (e: unknown) => e instanceof OpeningError && /bad FEN/.test(e.message),
+  );
   assert.throws(() => parseOpenings('# only comments\n', 'empty.txt'), OpeningError);
 });
 
@@ -107,8 +134,30 @@ test('PGN reader: reads our PGN back (FEN start, comments, several games) and na
   const a = play(fen, ['g8f6', 'b1c3', 'f8b4']);
   const b = play(START_FEN, ['e2e4', 'c7c5', 'g1f3']);
   const text =
-    writePgnGame({ event: 'e', site: 's', date: '2026.01.02', round: '1', white: 'w', black: 'b', result: '0-1', fen, san: a.san, comments: [undefined, '+0.1/3 0.2s', undefined], finalComment: 'White resigns' }) +
-    writePgnGame({ event: 'e', site: 's', date: '2026.01.02', round: '2', white: 'w', black: 'b', result: '1/2-1/2', fen: START_FEN, san: b.san });
+    writePgnGame({
+      event: 'e',
+      site: 's',
+      date: '2026.01.02',
+      round: '1',
+      white: 'w',
+      black: 'b',
+      result: '0-1',
+      fen,
+      san: a.san,
+      comments: [undefined, '+0.1/3 0.2s', undefined],
+      finalComment: 'White resigns',
+    }) +
+    writePgnGame({
+      event: 'e',
+      site: 's',
+      date: '2026.01.02',
+      round: '2',
+      white: 'w',
+      black: 'b',
+      result: '1/2-1/2',
+      fen: START_FEN,
+      san: b.san,
+    });
   const games = readPgnGames(text, 'x.pgn');
   assert.equal(games.length, 2);
   assert.equal(games[0].fen, fen);
@@ -116,5 +165,8 @@ test('PGN reader: reads our PGN back (FEN start, comments, several games) and na
   assert.deepEqual(games[0].moves.map(moveToUci), ['g8f6', 'b1c3', 'f8b4']);
   assert.deepEqual(games[1].moves.map(moveToUci), ['e2e4', 'c7c5', 'g1f3']);
   assert.equal(games[1].tags.Round, '2');
-  assert.throws(() => readPgnGames('[Event "e"]\n\n1. e4 e5 2. Ke3 *\n', 'bad.pgn'), (e: unknown) => e instanceof PgnError && /bad\.pgn: game 1, move 2\. Ke3: illegal/.test(e.message));
+  assert.throws(
+    () => readPgnGames('[Event "e"]\n\n1. e4 e5 2. Ke3 *\n', 'bad.pgn'),
+    (e: unknown) => e instanceof PgnError && /bad\.pgn: game 1, move 2\. Ke3: illegal/.test(e.message),
+  );
 });

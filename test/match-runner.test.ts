@@ -12,14 +12,24 @@ import type { EngineSpec } from '../src/match/uci-engine.js';
 
 // Compiled to dist/test/; the fixture stays in the source tree.
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'random-mover.mjs');
-const mover = (name: string, ...extra: string[]): EngineSpec => ({ name, cmd: process.execPath, args: [FIXTURE, ...extra], options: [['Hash', '1']] });
+const mover = (name: string, ...extra: string[]): EngineSpec => ({
+  name,
+  cmd: process.execPath,
+  args: [FIXTURE, ...extra],
+  options: [['Hash', '1']],
+});
 
 function config(e1: EngineSpec, e2: EngineSpec, games: number): MatchConfig {
   return {
     engines: [e1, e2],
     openings: [{ fen: START_FEN, moves: ['e2e4', 'e7e5'] }],
-    games, tc: { baseMs: 20_000, incMs: 100 }, toleranceMs: 1000, concurrency: 1, maxPlies: 24,
-    event: 'test', site: 'test',
+    games,
+    tc: { baseMs: 20_000, incMs: 100 },
+    toleranceMs: 1000,
+    concurrency: 1,
+    maxPlies: 24,
+    event: 'test',
+    site: 'test',
   };
 }
 
@@ -30,7 +40,10 @@ test('end to end: two random movers play a colour-reversed pair; PGN is valid; c
   assert.deepEqual(r.names, ['A', 'B']);
   assert.equal(r.games[0].whiteEngine, 0);
   assert.equal(r.games[1].whiteEngine, 1);
-  assert.equal(r.pairs.reduce((a, b) => a + b, 0), 1);
+  assert.equal(
+    r.pairs.reduce((a, b) => a + b, 0),
+    1,
+  );
   for (const g of r.games) {
     const chess = new Chess();
     chess.loadPgn(g.pgn);
@@ -41,7 +54,10 @@ test('end to end: two random movers play a colour-reversed pair; PGN is valid; c
     assert.deepEqual(chess.history().slice(0, 2), ['e4', 'e5']);
     assert.ok(g.plies <= 24);
   }
-  assert.deepEqual(r.faults, [{ illegal: 0, time: 0, crash: 0 }, { illegal: 0, time: 0, crash: 0 }]);
+  assert.deepEqual(r.faults, [
+    { illegal: 0, time: 0, crash: 0 },
+    { illegal: 0, time: 0, crash: 0 },
+  ]);
   // Every engine move is counted once, with the fixture's reported depth 1.
   const bookPlies = 2 * 2;
   assert.equal(r.usage[0].moves + r.usage[1].moves, r.games[0].plies + r.games[1].plies - bookPlies);
@@ -75,7 +91,13 @@ test('a crash and a hang lose the game (abandoned, time forfeit); the next game 
   cfg.tc = { baseMs: 300, incMs: 0 };
   cfg.toleranceMs = 50;
   const hang = await runMatch(cfg);
-  assert.deepEqual(hang.games.map((g) => [g.verdict.reason, g.verdict.result]), [['time', '1-0'], ['time', '0-1']]);
+  assert.deepEqual(
+    hang.games.map((g) => [g.verdict.reason, g.verdict.result]),
+    [
+      ['time', '1-0'],
+      ['time', '0-1'],
+    ],
+  );
   assert.equal(hang.faults[1].time, 2);
   assert.equal(hang.faults[0].time, 0);
   // A flag fall against a bare king is a draw (the time loss is still counted as a fault).
@@ -93,15 +115,42 @@ test('a crash and a hang lose the game (abandoned, time forfeit); the next game 
 test('command line: engine specs, time control, key=value groups and clear errors', () => {
   assert.deepEqual(splitWords(`cmd=a arg='x y' option.Name="v w"`), ['cmd=a', 'arg=x y', 'option.Name=v w']);
   const spec = parseEngineSpec('cmd=/usr/games/stockfish option.UCI_LimitStrength=true option.UCI_Elo=1500 name=SF', '--engine1');
-  assert.deepEqual(spec, { name: 'SF', cmd: '/usr/games/stockfish', args: [], options: [['UCI_LimitStrength', 'true'], ['UCI_Elo', '1500']] });
-  const o = parseMatchArgs(['--engine1', 'cmd=a', '--engine2', 'cmd=b arg=uci', '--tc', '8+0.08', '--rounds', '3',
-    '--sprt', 'elo0=0', 'elo1=5', '--resign', 'score=600 moves=3', '--openings', join(dirname(FIXTURE), 'two-openings.txt')]);
+  assert.deepEqual(spec, {
+    name: 'SF',
+    cmd: '/usr/games/stockfish',
+    args: [],
+    options: [
+      ['UCI_LimitStrength', 'true'],
+      ['UCI_Elo', '1500'],
+    ],
+  });
+  const o = parseMatchArgs([
+    '--engine1',
+    'cmd=a',
+    '--engine2',
+    'cmd=b arg=uci',
+    '--tc',
+    '8+0.08',
+    '--rounds',
+    '3',
+    '--sprt',
+    'elo0=0',
+    'elo1=5',
+    '--resign',
+    'score=600 moves=3',
+    '--openings',
+    join(dirname(FIXTURE), 'two-openings.txt'),
+  ]);
   assert.deepEqual(o.config.tc, { baseMs: 8000, incMs: 80 });
   assert.equal(o.config.games, 6);
   assert.deepEqual(o.config.sprt, { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 });
   assert.deepEqual(o.config.resign, { score: 600, moves: 3 });
   assert.equal(o.config.openings.length, 2);
-  const bad = (args: string[], re: RegExp) => assert.throws(() => parseMatchArgs(args), (e: unknown) => e instanceof UsageError && re.test(e.message));
+  const bad = (args: string[], re: RegExp) =>
+    assert.throws(
+      () => parseMatchArgs(args),
+      (e: unknown) => e instanceof UsageError && re.test(e.message),
+    );
   bad(['--engine1', 'cmd=a'], /missing --engine2/);
   bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--tc', '10m'], /--tc: expected BASE\+INC/);
   bad(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--games', '0'], /--games: 0 is out of range/);

@@ -54,7 +54,8 @@ test('SPRT: LLR sign follows the evidence, bounds from alpha/beta, decisions at 
   assert.equal(sprt(cfg, { wins: 3, draws: 2, losses: 3 }).decision, null);
   // A score exactly between elo0 and elo1 is no evidence either way.
   const mid = scoreFromElo(5);
-  const n = 1000, w = Math.round(n * mid);
+  const n = 1000,
+    w = Math.round(n * mid);
   assert.ok(Math.abs(sprt(cfg, { wins: w, draws: 0, losses: n - w }).llr) < 0.5);
   // Pentanomial counts take over when given.
   assert.ok(sprt(cfg, { wins: 0, draws: 0, losses: 0 }, [0, 5, 20, 40, 35]).llr > 0);

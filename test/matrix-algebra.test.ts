@@ -15,17 +15,22 @@ function randomMatrix(rand: () => number, lo: number, hi: number, density = 1): 
 test('E(i, j) = e_i e_jᵀ has a single 1 at (i, j); extraction e_rᵀ M e_c reads entry (r, c)', () => {
   const rand = rng(1);
   const e = m8.create();
-  for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) {
-    m8.elementary(e, i, j);
-    for (let k = 0; k < 64; k++) assert.equal(e[k], k === i * 8 + j ? 1 : 0);
-  }
+  for (let i = 0; i < 8; i++)
+    for (let j = 0; j < 8; j++) {
+      m8.elementary(e, i, j);
+      for (let k = 0; k < 64; k++) assert.equal(e[k], k === i * 8 + j ? 1 : 0);
+    }
   const a = randomMatrix(rand, -6, 6);
   for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) assert.equal(m8.extract(a, r, c), a[r * 8 + c]);
 });
 
 test('shift matrices truncate, compose and transpose as S_a S_b = S_{a+b}, S_{−k} = S_kᵀ; L = Σ_{k≥0} S_k', () => {
   const rand = rng(2);
-  const sa = m8.create(), sb = m8.create(), p = m8.create(), s = m8.create(), t = m8.create();
+  const sa = m8.create(),
+    sb = m8.create(),
+    p = m8.create(),
+    s = m8.create(),
+    t = m8.create();
   for (let a = -7; a <= 7; a++) {
     m8.shift(sa, a);
     m8.transpose(t, sa);
@@ -52,14 +57,23 @@ test('shift matrices truncate, compose and transpose as S_a S_b = S_{a+b}, S_{�
   const pv = new Int32Array(8);
   m8.mulVec(pv, t, v);
   let acc = 0;
-  for (let i = 0; i < 8; i++) { acc += v[i]; assert.equal(pv[i], acc); }
+  for (let i = 0; i < 8; i++) {
+    acc += v[i];
+    assert.equal(pv[i], acc);
+  }
 });
 
 test('integer products satisfy (AB)ᵀ = BᵀAᵀ and (A + B) ⊙ J = A + B on random matrices', () => {
   const rand = rng(3);
-  const ab = m8.create(), abt = m8.create(), at = m8.create(), bt = m8.create(), btat = m8.create(), j = m8.ones(m8.create());
+  const ab = m8.create(),
+    abt = m8.create(),
+    at = m8.create(),
+    bt = m8.create(),
+    btat = m8.create(),
+    j = m8.ones(m8.create());
   for (let n = 0; n < 50; n++) {
-    const a = randomMatrix(rand, -9, 9), b = randomMatrix(rand, -9, 9);
+    const a = randomMatrix(rand, -9, 9),
+      b = randomMatrix(rand, -9, 9);
     m8.transpose(abt, m8.mul(ab, a, b));
     m8.mul(btat, m8.transpose(bt, b), m8.transpose(at, a));
     assert.ok(m8.equals(abt, btat));
@@ -70,10 +84,16 @@ test('integer products satisfy (AB)ᵀ = BᵀAᵀ and (A + B) ⊙ J = A + B on r
 
 test('packed Boolean products equal the integer product thresholded, for every loop order', () => {
   const rand = rng(4);
-  const p = m8.create(), u = m8.create(), out = new Int32Array(2), pa = new Int32Array(2), pb = new Int32Array(2);
+  const p = m8.create(),
+    u = m8.create(),
+    out = new Int32Array(2),
+    pa = new Int32Array(2),
+    pb = new Int32Array(2);
   for (let n = 0; n < 400; n++) {
-    const a = randomMatrix(rand, 0, 1, rand()), b = randomMatrix(rand, 0, 1, rand());
-    bm.pack(pa, 0, a); bm.pack(pb, 0, b);
+    const a = randomMatrix(rand, 0, 1, rand()),
+      b = randomMatrix(rand, 0, 1, rand());
+    bm.pack(pa, 0, a);
+    bm.pack(pb, 0, b);
     m8.mul(p, a, b);
     for (let i = 0; i < 64; i++) p[i] = p[i] > 0 ? 1 : 0;
     for (const f of [bm.mulRows, bm.mulCols, bm.mul]) {
@@ -88,29 +108,34 @@ test('packed Boolean products equal the integer product thresholded, for every l
 
 test('the packed layout is the core bitboard layout: entry (r, c) is bit (7 − r) * 8 + c', () => {
   const out = new Int32Array(2);
-  for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) {
-    bm.elementary(out, 0, r, c);
-    const sq = (7 - r) * 8 + c;
-    assert.equal(out[0], sq < 32 ? 1 << sq : 0);
-    assert.equal(out[1], sq < 32 ? 0 : 1 << (sq - 32));
-  }
+  for (let r = 0; r < 8; r++)
+    for (let c = 0; c < 8; c++) {
+      bm.elementary(out, 0, r, c);
+      const sq = (7 - r) * 8 + c;
+      assert.equal(out[0], sq < 32 ? 1 << sq : 0);
+      assert.equal(out[1], sq < 32 ? 0 : 1 << (sq - 32));
+    }
 });
 
 test('ray operator L_d applied to e_s is the empty-board ray from s in direction d', () => {
   for (let d = 0; d < 8; d++) {
     const [dr, dc] = DIRECTIONS[d];
-    for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) {
-      const sq = (7 - r) * 8 + c;
-      let lo = 0, hi = 0;
-      for (let t = 1; ; t++) {
-        const r2 = r + t * dr, c2 = c + t * dc;
-        if (r2 < 0 || r2 > 7 || c2 < 0 || c2 > 7) break;
-        const s2 = (7 - r2) * 8 + c2;
-        if (s2 < 32) lo |= 1 << s2; else hi |= 1 << (s2 - 32);
+    for (let r = 0; r < 8; r++)
+      for (let c = 0; c < 8; c++) {
+        const sq = (7 - r) * 8 + c;
+        let lo = 0,
+          hi = 0;
+        for (let t = 1; ; t++) {
+          const r2 = r + t * dr,
+            c2 = c + t * dc;
+          if (r2 < 0 || r2 > 7 || c2 < 0 || c2 > 7) break;
+          const s2 = (7 - r2) * 8 + c2;
+          if (s2 < 32) lo |= 1 << s2;
+          else hi |= 1 << (s2 - 32);
+        }
+        assert.equal(RAY_OPS[128 * d + 2 * sq], lo);
+        assert.equal(RAY_OPS[128 * d + 2 * sq + 1], hi);
       }
-      assert.equal(RAY_OPS[128 * d + 2 * sq], lo);
-      assert.equal(RAY_OPS[128 * d + 2 * sq + 1], hi);
-    }
   }
 });
 

@@ -1,16 +1,12 @@
 // Property tests: the packed bitboard core computes the same functions as the matrix model.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo,
-} from '../src/core/attacks.js';
+import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from '../src/core/attacks.js';
 import { magicAttacks } from '../src/core/magic.js';
 import { rayWalkAttacks } from '../src/core/slider-attacks.js';
 import * as m8 from '../src/matrix/mat8.js';
 import * as bm from '../src/matrix/bitmat.js';
-import {
-  kingTargets, knightTargets, matrixSliderAttacks, pawnCaptureTargets, pawnForward,
-} from '../src/matrix/matrix-attacks.js';
+import { kingTargets, knightTargets, matrixSliderAttacks, pawnCaptureTargets, pawnForward } from '../src/matrix/matrix-attacks.js';
 import { Position } from '../src/core/position.js';
 import { perft } from '../src/core/perft.js';
 import { MoveGenerator } from '../src/core/movegen.js';
@@ -33,17 +29,30 @@ test('knight and pawn targets of random piece sets are the union of the core tab
   const rand = rng(11);
   const out = new Int32Array(2);
   for (let n = 0; n < 500; n++) {
-    let lo = 0, hi = 0, nLo = 0, nHi = 0;
+    let lo = 0,
+      hi = 0,
+      nLo = 0,
+      nHi = 0;
     const color = n & 1;
-    let pLo = 0, pHi = 0, fLo = 0, fHi = 0;
+    let pLo = 0,
+      pHi = 0,
+      fLo = 0,
+      fHi = 0;
     for (let sq = 0; sq < 64; sq++) {
       if (rand() < 0.15) {
         const [a, b] = one(sq);
-        lo |= a; hi |= b;
-        nLo |= knightAttacksLo[sq]; nHi |= knightAttacksHi[sq];
-        pLo |= pawnAttacksLo[color * 64 + sq]; pHi |= pawnAttacksHi[color * 64 + sq];
+        lo |= a;
+        hi |= b;
+        nLo |= knightAttacksLo[sq];
+        nHi |= knightAttacksHi[sq];
+        pLo |= pawnAttacksLo[color * 64 + sq];
+        pHi |= pawnAttacksHi[color * 64 + sq];
         const f = color === 0 ? sq + 8 : sq - 8;
-        if (f >= 0 && f < 64) { const [c, d] = one(f); fLo |= c; fHi |= d; }
+        if (f >= 0 && f < 64) {
+          const [c, d] = one(f);
+          fLo |= c;
+          fHi |= d;
+        }
       }
     }
     knightTargets(out, 0, lo, hi);
@@ -57,11 +66,19 @@ test('knight and pawn targets of random piece sets are the union of the core tab
 
 test('sliding attacks by L_d prefix products equal magic bitboards and ray walking on random boards', () => {
   const rand = rng(12);
-  const a = new Int32Array(2), b = new Int32Array(2), c = new Int32Array(2);
+  const a = new Int32Array(2),
+    b = new Int32Array(2),
+    c = new Int32Array(2);
   for (let n = 0; n < 3000; n++) {
     const density = rand() * 0.6;
-    let occLo = 0, occHi = 0;
-    for (let sq = 0; sq < 64; sq++) if (rand() < density) { const [x, y] = one(sq); occLo |= x; occHi |= y; }
+    let occLo = 0,
+      occHi = 0;
+    for (let sq = 0; sq < 64; sq++)
+      if (rand() < density) {
+        const [x, y] = one(sq);
+        occLo |= x;
+        occHi |= y;
+      }
     const sq = Math.floor(rand() * 64);
     for (const kind of ['rook', 'bishop'] as const) {
       matrixSliderAttacks[kind](sq, occLo, occHi, a);
@@ -71,11 +88,13 @@ test('sliding attacks by L_d prefix products equal magic bitboards and ray walki
       assert.deepEqual([a[0], a[1]], [c[0], c[1]]);
       if (n < 300) {
         // The same comparison as 8×8 matrices: the core's bitboard unpacked, cell by cell.
-        const fromCore = m8.create(), fromMatrix = m8.create();
-        for (let r = 0; r < 8; r++) for (let col = 0; col < 8; col++) {
-          const s2 = (7 - r) * 8 + col;
-          fromCore[r * 8 + col] = s2 < 32 ? (b[0] >>> s2) & 1 : (b[1] >>> (s2 - 32)) & 1;
-        }
+        const fromCore = m8.create(),
+          fromMatrix = m8.create();
+        for (let r = 0; r < 8; r++)
+          for (let col = 0; col < 8; col++) {
+            const s2 = (7 - r) * 8 + col;
+            fromCore[r * 8 + col] = s2 < 32 ? (b[0] >>> s2) & 1 : (b[1] >>> (s2 - 32)) & 1;
+          }
         assert.deepEqual(bm.unpack(fromMatrix, a[0], a[1]), fromCore);
       }
     }
@@ -85,7 +104,10 @@ test('sliding attacks by L_d prefix products equal magic bitboards and ray walki
 test('the seed’s column formula: prefix = L · occ along a file finds the first blocker', () => {
   // A rook on row 7 looking up its file: the ray read upwards as a vector v, L · v its prefix sums.
   const rand = rng(13);
-  const L = m8.lowerTriangular(m8.create()), v = new Int32Array(8), pv = new Int32Array(8), out = new Int32Array(2);
+  const L = m8.lowerTriangular(m8.create()),
+    v = new Int32Array(8),
+    pv = new Int32Array(8),
+    out = new Int32Array(2);
   for (let n = 0; n < 200; n++) {
     const col = Math.floor(rand() * 8);
     const occ = m8.create();
@@ -99,7 +121,10 @@ test('the seed’s column formula: prefix = L · occ along a file finds the firs
     bm.pack(p, 0, occ);
     matrixSliderAttacks.rook(col, p[0], p[1], out); // rook on row 7 = rank 1, square = col
     let reach = 0;
-    for (let r = 6; r >= 0; r--) { if (bm.get(out[0], out[1], r, col)) reach++; else break; }
+    for (let r = 6; r >= 0; r--) {
+      if (bm.get(out[0], out[1], r, col)) reach++;
+      else break;
+    }
     assert.equal(reach, first === -1 || first >= 7 ? 7 : first + 1);
   }
 });

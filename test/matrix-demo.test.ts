@@ -5,9 +5,16 @@ import { runMatrixDemo } from '../src/matrix/demo.js';
 test('the demo tells the seed’s story and returns 0', () => {
   const chunks: string[] = [];
   const write = process.stdout.write;
-  process.stdout.write = ((s: string | Uint8Array) => { chunks.push(String(s)); return true; }) as typeof process.stdout.write;
+  process.stdout.write = ((s: string | Uint8Array) => {
+    chunks.push(String(s));
+    return true;
+  }) as typeof process.stdout.write;
   let code: number;
-  try { code = runMatrixDemo({ color: false }); } finally { process.stdout.write = write; }
+  try {
+    code = runMatrixDemo({ color: false });
+  } finally {
+    process.stdout.write = write;
+  }
   const text = chunks.join('');
   assert.equal(code, 0);
   assert.match(text, /e_7ᵀ · M · e_1 = 3/);

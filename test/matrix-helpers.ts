@@ -7,7 +7,10 @@ import { generateLegalMoves } from '../src/core/movegen.js';
 export { rng } from './helpers.js';
 import { rng } from './helpers.js';
 
-export interface EpdEntry { fen: string; counts: number[] }
+export interface EpdEntry {
+  fen: string;
+  counts: number[];
+}
 
 /** The standard perft suite with counts indexed by depth. */
 export function readSuite(): EpdEntry[] {

@@ -35,19 +35,26 @@ test('NNUE trainer: a tiny network learns the sample (held-out loss falls below 
   const evaluator = nnueFromNetwork(net, 'ts');
   // Rebuild positions from the sample and compare integer and float evaluations.
   const games = decodeShard(readFileSync(SAMPLE));
-  let compared = 0, worst = 0, total = 0;
+  let compared = 0,
+    worst = 0,
+    total = 0;
   for (const g of games.slice(0, 10)) {
     const pos = Position.fromFen(g.fen);
     for (const m of g.moves) {
       const one = loadOne(pos);
       const diff = Math.abs(evaluator.evaluateFresh(pos) - floatEval(result.net, one, 0));
-      worst = Math.max(worst, diff); total += diff; compared++;
+      worst = Math.max(worst, diff);
+      total += diff;
+      compared++;
       pos.makeMove(m);
     }
   }
   assert.ok(compared > 500);
   // Rounding W1 to 1/255 and W2 to 1/64 moves a 16-neuron network's output by a few centipawns.
-  assert.ok(worst <= 25 && total / compared <= 5, `quantised and float evaluations differ by up to ${worst} cp, ${total / compared} on average`);
+  assert.ok(
+    worst <= 25 && total / compared <= 5,
+    `quantised and float evaluations differ by up to ${worst} cp, ${total / compared} on average`,
+  );
 });
 
 /** A one-position set for floatEval. */
@@ -58,5 +65,13 @@ function loadOne(pos: Position) {
     const p = pos.board[sq];
     if (p !== 0) feat[n++] = ((p >> 3) * 6 + (p & 7) - 1) * 64 + sq;
   }
-  return { count: 1, feat, nFeat: Uint8Array.of(n), stm: Uint8Array.of(pos.side), bucket: Uint8Array.of(0), score: Int16Array.of(0), result: Float32Array.of(0.5) };
+  return {
+    count: 1,
+    feat,
+    nFeat: Uint8Array.of(n),
+    stm: Uint8Array.of(pos.side),
+    bucket: Uint8Array.of(0),
+    score: Int16Array.of(0),
+    result: Float32Array.of(0.5),
+  };
 }

@@ -13,27 +13,57 @@ import { rng, suiteFens } from './helpers.js';
 
 /** A random network with weights in the ranges a trained one uses. */
 export function randomNetwork(hidden: number, buckets: number, seed: number): NnueNetwork {
-  const r = rng(seed), int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
+  const r = rng(seed),
+    int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
   const w1 = new Int16Array(NNUE_INPUTS * hidden).map(() => int(-60, 60));
   const b1 = new Int16Array(hidden).map(() => int(-40, 200));
   const w2 = new Int16Array(buckets * 2 * hidden).map(() => int(-127, 127));
   const b2 = new Int32Array(buckets).map(() => int(-20000, 20000));
   const psqt = new Int32Array(NNUE_INPUTS * buckets).map(() => int(-40000, 40000));
-  return { hidden, buckets, qa: 255, qb: 64, scale: 400, positions: 0, seed, epochs: 0, description: 'random test network', w1, b1, w2, b2, psqt };
+  return {
+    hidden,
+    buckets,
+    qa: 255,
+    qb: 64,
+    scale: 400,
+    positions: 0,
+    seed,
+    epochs: 0,
+    description: 'random test network',
+    w1,
+    b1,
+    w2,
+    b2,
+    psqt,
+  };
 }
 
 test('network file: round trip, and every damaged file is refused with its problem named', () => {
   const net = randomNetwork(32, 4, 1);
   const bytes = encodeNetwork(net);
   const back = decodeNetwork(bytes, 'x.bin');
-  assert.equal(back.hidden, 32); assert.equal(back.buckets, 4); assert.equal(back.description, 'random test network');
-  assert.deepEqual(back.w1, net.w1); assert.deepEqual(back.w2, net.w2); assert.deepEqual(back.b2, net.b2); assert.deepEqual(back.psqt, net.psqt);
-  const flipped = bytes.slice(); flipped[500] ^= 1;
-  assert.throws(() => decodeNetwork(flipped, 'x.bin'), (e: unknown) => e instanceof NnueFileError && /checksum/.test(e.message) && e.file === 'x.bin');
-  assert.throws(() => decodeNetwork(bytes.subarray(0, bytes.length - 10), 'x.bin'), (e: unknown) => e instanceof NnueFileError && /truncated/.test(e.message));
-  const magic = bytes.slice(); magic[0] = 0;
+  assert.equal(back.hidden, 32);
+  assert.equal(back.buckets, 4);
+  assert.equal(back.description, 'random test network');
+  assert.deepEqual(back.w1, net.w1);
+  assert.deepEqual(back.w2, net.w2);
+  assert.deepEqual(back.b2, net.b2);
+  assert.deepEqual(back.psqt, net.psqt);
+  const flipped = bytes.slice();
+  flipped[500] ^= 1;
+  assert.throws(
+    () => decodeNetwork(flipped, 'x.bin'),
+    (e: unknown) => e instanceof NnueFileError && /checksum/.test(e.message) && e.file === 'x.bin',
+  );
+  assert.throws(
+    () => decodeNetwork(bytes.subarray(0, bytes.length - 10), 'x.bin'),
+    (e: unknown) => e instanceof NnueFileError && /truncated/.test(e.message),
+  );
+  const magic = bytes.slice();
+  magic[0] = 0;
   assert.throws(() => decodeNetwork(magic, 'x.bin'), /bad magic/);
-  const version = bytes.slice(); version[7] = 9;
+  const version = bytes.slice();
+  version[7] = 9;
   assert.throws(() => decodeNetwork(version, 'x.bin'), /format version 9, expected 2/);
   assert.throws(() => decodeNetwork(new Uint8Array(10), 'x.bin'), /truncated/);
 });
@@ -41,7 +71,8 @@ test('network file: round trip, and every damaged file is refused with its probl
 test('features: Black sees the board flipped, with colours exchanged', () => {
   for (const piece of [1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14]) {
     for (let sq = 0; sq < 64; sq++) {
-      const w = featureIndex(0, piece, sq), b = featureIndex(1, piece, sq);
+      const w = featureIndex(0, piece, sq),
+        b = featureIndex(1, piece, sq);
       assert.equal(b, mirrorFeature(w));
       // Black's view of a black piece equals White's view of the mirrored white piece.
       assert.equal(b, featureIndex(0, piece ^ 8, sq ^ 56));
@@ -51,7 +82,8 @@ test('features: Black sees the board flipped, with colours exchanged', () => {
 
 /** Plays seeded random games (with null moves) and checks incremental == full after every move. */
 function checkGames(evaluators: NnueEvaluator[], fens: string[], seed: number, plies: number): Record<string, number> {
-  const r = rng(seed), moves = new Int32Array(MAX_MOVES);
+  const r = rng(seed),
+    moves = new Int32Array(MAX_MOVES);
   const seen = { castle: 0, enPassant: 0, promotion: 0, capture: 0, nullMove: 0, positions: 0 };
   for (const fen of fens) {
     const pos = Position.fromFen(fen);
@@ -62,7 +94,8 @@ function checkGames(evaluators: NnueEvaluator[], fens: string[], seed: number, p
       if (n === 0 || pos.halfmove >= 100) break;
       if (!pos.inCheck() && r() < 0.08) {
         for (const e of evaluators) e.makeNull(pos);
-        pos.makeNullMove(); seen.nullMove++;
+        pos.makeNullMove();
+        seen.nullMove++;
       } else {
         // Random play rarely castles or captures en passant: take such a move when there is one, half the time.
         let m = moves[Math.floor(r() * n)];
@@ -117,5 +150,7 @@ test('NNUE: a search with the network is deterministic and leaves the position a
   const a = new Engine({ hashMb: 1, nnue: nnueFromNetwork(net, 'wasm') }).search(pos, { nodes: 3000 });
   const b = new Engine({ hashMb: 1, nnue: nnueFromNetwork(net, 'ts') }).search(pos, { nodes: 3000 });
   assert.equal(pos.toFen(), fen);
-  assert.equal(a.nodes, b.nodes); assert.equal(a.bestMove, b.bestMove); assert.deepEqual(a.score, b.score);
+  assert.equal(a.nodes, b.nodes);
+  assert.equal(a.bestMove, b.bestMove);
+  assert.deepEqual(a.score, b.score);
 });

@@ -9,7 +9,16 @@ import { fileURLToPath } from 'node:url';
 import { Position } from '../src/core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
 import { evaluate } from '../src/engine/evaluate.js';
-import { MATERIAL_SLOT, PST_SLOT, TuningSetBuilder, extractFromPgn, isQuiet, setLabels, whiteScore, type TuningSet } from '../src/tune/dataset.js';
+import {
+  MATERIAL_SLOT,
+  PST_SLOT,
+  TuningSetBuilder,
+  extractFromPgn,
+  isQuiet,
+  setLabels,
+  whiteScore,
+  type TuningSet,
+} from '../src/tune/dataset.js';
 import { currentEvalParams, formatEvalParams } from '../src/tune/eval-params-source.js';
 import { exactEval, fitK, meanSquaredError, modelEval, paramsFromValues, tune, valuesFromParams } from '../src/tune/texel.js';
 import { playSelfplayGame, selfplayEngine } from '../src/tune/selfplay.js';
@@ -24,7 +33,9 @@ const EVAL_PARAMS_SOURCE = fileURLToPath(new URL('../../src/engine/eval-params.t
 
 /** Positions from seeded random games (all phases, odd material balances). */
 function randomPositions(count: number, seed: number): Position[] {
-  const rand = rng(seed), out: Position[] = [], moves = new Int32Array(MAX_MOVES);
+  const rand = rng(seed),
+    out: Position[] = [],
+    moves = new Int32Array(MAX_MOVES);
   while (out.length < count) {
     const pos = Position.startpos();
     const plies = 10 + Math.floor(rand() * 150);
@@ -44,12 +55,18 @@ function setOf(positions: Position[], label: (p: Position) => number = () => 0.5
   return b.build();
 }
 
-test('the tuner\'s model is the engine\'s evaluation, exactly, on 2000 random positions and endgames', () => {
+test("the tuner's model is the engine's evaluation, exactly, on 2000 random positions and endgames", () => {
   // Random games rarely reach the endgames the scale and the mop-up are for: add some.
   const endgames = [
-    '8/8/4k3/8/8/2B5/8/R3K3 w - - 0 1', '8/3k4/8/8/3b4/8/8/R3K3 b - - 0 1', '8/2k5/8/8/8/8/1NN5/4K3 w - - 0 1',
-    '8/2k2p2/8/8/8/8/1NN5/4K3 w - - 0 1', '8/5k2/2b2p2/5P2/8/3B4/5K2/8 w - - 0 1', '8/5k2/2b2p2/1P3P2/P7/3B4/5K2/8 b - - 0 1',
-    '8/8/8/3k4/8/8/8/Q3K3 w - - 0 1', '7k/8/8/8/8/8/8/1B1NK3 w - - 0 1', '8/8/8/4k3/8/8/8/3RK2R b - - 0 1',
+    '8/8/4k3/8/8/2B5/8/R3K3 w - - 0 1',
+    '8/3k4/8/8/3b4/8/8/R3K3 b - - 0 1',
+    '8/2k5/8/8/8/8/1NN5/4K3 w - - 0 1',
+    '8/2k2p2/8/8/8/8/1NN5/4K3 w - - 0 1',
+    '8/5k2/2b2p2/5P2/8/3B4/5K2/8 w - - 0 1',
+    '8/5k2/2b2p2/1P3P2/P7/3B4/5K2/8 b - - 0 1',
+    '8/8/8/3k4/8/8/8/Q3K3 w - - 0 1',
+    '7k/8/8/8/8/8/8/1B1NK3 w - - 0 1',
+    '8/8/8/4k3/8/8/8/3RK2R b - - 0 1',
   ];
   const positions = [...randomPositions(2000, 7), ...endgames.map((f) => Position.fromFen(f))];
   const set = setOf(positions);
@@ -79,7 +96,7 @@ test('fitK finds the K that generated soft labels', () => {
   const trueK = 1.3;
   const base = setOf(positions);
   const set = setOf(positions, () => 0);
-  for (let i = 0; i < set.count; i++) set.result[i] = 1 / (1 + Math.pow(10, -trueK * modelEval(base, p, i) / 400));
+  for (let i = 0; i < set.count; i++) set.result[i] = 1 / (1 + Math.pow(10, (-trueK * modelEval(base, p, i)) / 400));
   const k = fitK(set, p);
   assert.ok(Math.abs(k - trueK) < 0.01, `K ${k}`);
   assert.ok(meanSquaredError(set, p, k) < 1e-8);
@@ -89,11 +106,13 @@ test('tuning recovers a changed piece value from labels it generated', () => {
   const positions = randomPositions(1500, 13).filter((p) => Math.abs(evaluate(p)) < 1500);
   const start = paramsFromValues(currentEvalParams());
   const truth = start.slice();
-  const knightMg = 2 * (MATERIAL_SLOT + 2), knightEg = knightMg + 1; // P B N R Q: the knight is the third
-  truth[knightMg] += 120; truth[knightEg] += 120;
+  const knightMg = 2 * (MATERIAL_SLOT + 2),
+    knightEg = knightMg + 1; // P B N R Q: the knight is the third
+  truth[knightMg] += 120;
+  truth[knightEg] += 120;
   const k = 1.1;
   const set = setOf(positions);
-  for (let i = 0; i < set.count; i++) set.result[i] = 1 / (1 + Math.pow(10, -k * modelEval(set, truth, i) / 400));
+  for (let i = 0; i < set.count; i++) set.result[i] = 1 / (1 + Math.pow(10, (-k * modelEval(set, truth, i)) / 400));
   const before = meanSquaredError(set, start, k);
   const tuned = tune(set, start, { k, iterations: 400, lr: 2, lambda: 0 }).params;
   const after = meanSquaredError(set, tuned, k);
@@ -106,11 +125,13 @@ test('tuning stops where the held-out error is lowest', () => {
   const start = paramsFromValues(currentEvalParams());
   const k = 1.1;
   const truth = start.slice();
-  truth[2 * (MATERIAL_SLOT + 3)] += 150; truth[2 * (MATERIAL_SLOT + 3) + 1] += 150; // rooks
-  const train = setOf(positions.slice(0, 600)), valid = setOf(positions.slice(600));
-  for (let i = 0; i < train.count; i++) train.result[i] = 1 / (1 + Math.pow(10, -k * modelEval(train, truth, i) / 400));
+  truth[2 * (MATERIAL_SLOT + 3)] += 150;
+  truth[2 * (MATERIAL_SLOT + 3) + 1] += 150; // rooks
+  const train = setOf(positions.slice(0, 600)),
+    valid = setOf(positions.slice(600));
+  for (let i = 0; i < train.count; i++) train.result[i] = 1 / (1 + Math.pow(10, (-k * modelEval(train, truth, i)) / 400));
   // Held-out labels that disagree with the training labels: any step makes them worse.
-  for (let i = 0; i < valid.count; i++) valid.result[i] = 1 / (1 + Math.pow(10, -k * modelEval(valid, start, i) / 400));
+  for (let i = 0; i < valid.count; i++) valid.result[i] = 1 / (1 + Math.pow(10, (-k * modelEval(valid, start, i)) / 400));
   const r = tune(train, start, { k, iterations: 100, lr: 2, lambda: 0, validation: valid, reportEvery: 10 });
   assert.equal(r.bestIteration, 0);
   assert.deepEqual(Array.from(r.params), Array.from(start));
@@ -130,7 +151,8 @@ test('mirrored piece-square tuning moves a square and its mirror together', () =
   for (let t = 0; t < 6; t++) {
     for (let sq = 0; sq < 64; sq++) {
       for (let phase = 0; phase < 2; phase++) {
-        const q = 2 * (PST_SLOT + t * 64 + sq) + phase, m = 2 * (PST_SLOT + t * 64 + (sq ^ 7)) + phase;
+        const q = 2 * (PST_SLOT + t * 64 + sq) + phase,
+          m = 2 * (PST_SLOT + t * 64 + (sq ^ 7)) + phase;
         const d = r[q] - start[q];
         if (d !== 0) moved++;
         assert.ok(Math.abs(d - (r[m] - start[m])) < 1e-9, `type ${t + 1} square ${sq}`);
@@ -148,7 +170,9 @@ test('search scores in PGN comments become White-view labels, blended with the r
   assert.ok(Number.isNaN(whiteScore('book', 0)));
   assert.ok(Number.isNaN(whiteScore(undefined, 0)));
   const b = new TuningSetBuilder();
-  b.add(Position.startpos(), 1, 0); b.add(Position.startpos(), 0, NaN); b.add(Position.startpos(), 0.5, 400);
+  b.add(Position.startpos(), 1, 0);
+  b.add(Position.startpos(), 0, NaN);
+  b.add(Position.startpos(), 0.5, 400);
   const set = b.build();
   setLabels(set, 0.25, 1);
   assert.equal(set.result[0], 0.25 * 1 + 0.75 * 0.5);
@@ -174,7 +198,17 @@ test('self-play: a game is deterministic, ends by rule or adjudication, and roun
   const b = playSelfplayGame(selfplayEngine(), spec);
   assert.deepEqual(a, b);
   assert.ok(a.san.length > 0);
-  const pgn = writePgnGame({ event: 't', site: 't', date: '2026.11.29', round: '1', white: 'a', black: 'b', result: a.result, fen: a.fen, san: a.san });
+  const pgn = writePgnGame({
+    event: 't',
+    site: 't',
+    date: '2026.11.29',
+    round: '1',
+    white: 'a',
+    black: 'b',
+    result: a.result,
+    fen: a.fen,
+    san: a.san,
+  });
   const [g] = readPgnGames(pgn);
   assert.equal(g.moves.length, a.san.length);
   assert.equal(g.result, a.result);
@@ -196,15 +230,24 @@ test('tune fit: missing data is a one-line usage error', () => {
   assert.equal(r.status, 2);
   assert.match(r.stderr, /^matrix-chess: tune fit: --pgn FILE\[,FILE\.\.\.\] is required/);
   assert.equal(r.stderr.trim().split('\n').length, 1);
-  const r2 = spawnSync(process.execPath, [BIN, 'tune', 'fit', '--pgn', '/nonexistent.pgn'], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const r2 = spawnSync(process.execPath, [BIN, 'tune', 'fit', '--pgn', '/nonexistent.pgn'], {
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
   assert.equal(r2.status, 2);
   assert.match(r2.stderr, /no such file '\/nonexistent\.pgn'/);
-  const r3 = spawnSync(process.execPath, [BIN, 'tune', 'selfplay', '--games', 'x', '--out', '/tmp/x.pgn'], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const r3 = spawnSync(process.execPath, [BIN, 'tune', 'selfplay', '--games', 'x', '--out', '/tmp/x.pgn'], {
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
   assert.equal(r3.status, 2);
   assert.match(r3.stderr, /--games: 'x' is not a whole number/);
   const dir = mkdtempSync(join(tmpdir(), 'mc-tune-'));
   writeFileSync(join(dir, 'bad.pgn.gz'), 'not gzip');
-  const r4 = spawnSync(process.execPath, [BIN, 'tune', 'fit', '--pgn', join(dir, 'bad.pgn.gz')], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const r4 = spawnSync(process.execPath, [BIN, 'tune', 'fit', '--pgn', join(dir, 'bad.pgn.gz')], {
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
   assert.equal(r4.status, 2);
   assert.match(r4.stderr, /bad\.pgn\.gz: not a readable gzip file/);
   assert.equal(r4.stderr.trim().split('\n').length, 1);

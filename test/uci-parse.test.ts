@@ -40,7 +40,9 @@ test('position: bad input is reported with the reason', () => {
 
 test('go: limits, perft, unsupported and malformed parameters', () => {
   assert.deepEqual(parseGo(tokenize('wtime 1000 btime -50 winc 10 binc 0 movestogo 5')), {
-    limits: { wtime: 1000, btime: 0, winc: 10, binc: 0, movestogo: 5 }, problems: [], rejected: false,
+    limits: { wtime: 1000, btime: 0, winc: 10, binc: 0, movestogo: 5 },
+    problems: [],
+    rejected: false,
   });
   assert.deepEqual(parseGo(tokenize('infinite')).limits, { infinite: true });
   assert.deepEqual(parseGo(tokenize('ponder movetime 300')).limits, { ponder: true, movetime: 300 });
@@ -63,7 +65,17 @@ test('setoption: every option, case-insensitive names, values checked', () => {
   assert.deepEqual(parseSetOption(tokenize('name MultiPV value 3')), { ok: true, value: { name: 'MultiPV', value: 3 } });
   assert.deepEqual(parseSetOption(tokenize('name Backend value Matrix')), { ok: true, value: { name: 'Backend', value: 'matrix' } });
   assert.deepEqual(parseSetOption(tokenize('name Ponder value true')), { ok: true, value: { name: 'Ponder', value: true } });
-  for (const bad of ['name Hash value 0', 'name Hash value 2048', 'name Hash', 'name MultiPV value -1', 'name Backend value gpu', 'name Ponder value yes', 'name Threads value 2', 'Hash 16', 'name']) {
+  for (const bad of [
+    'name Hash value 0',
+    'name Hash value 2048',
+    'name Hash',
+    'name MultiPV value -1',
+    'name Backend value gpu',
+    'name Ponder value yes',
+    'name Threads value 2',
+    'Hash 16',
+    'name',
+  ]) {
     assert.equal(parseSetOption(tokenize(bad)).ok, false, bad);
   }
   // Every advertised option is accepted with its default.
@@ -75,10 +87,13 @@ test('setoption: every option, case-insensitive names, values checked', () => {
 });
 
 test('info lines carry every field, bounds and mate scores', () => {
-  const e2e4 = makeMove(12, 28), e7e5 = makeMove(52, 36);
+  const e2e4 = makeMove(12, 28),
+    e7e5 = makeMove(52, 36);
   const base = { depth: 7, seldepth: 12, multipv: 1, nodes: 12345, nps: 99999.6, timeMs: 123.4, hashfull: 17, pv: [e2e4, e7e5] };
-  assert.equal(formatInfo({ ...base, score: { cp: 31 } }),
-    'info depth 7 seldepth 12 multipv 1 score cp 31 nodes 12345 nps 100000 time 123 hashfull 17 pv e2e4 e7e5');
+  assert.equal(
+    formatInfo({ ...base, score: { cp: 31 } }),
+    'info depth 7 seldepth 12 multipv 1 score cp 31 nodes 12345 nps 100000 time 123 hashfull 17 pv e2e4 e7e5',
+  );
   assert.match(formatInfo({ ...base, score: { cp: -5 }, bound: 'upper' }), / score cp -5 upperbound nodes /);
   assert.match(formatInfo({ ...base, score: { mate: -3 }, bound: 'lower' }), / score mate -3 lowerbound nodes /);
 });

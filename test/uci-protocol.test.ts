@@ -13,7 +13,9 @@ const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
 const ANSWER_MS = 15_000; // generous: CI machines are loaded
 const children: UciChild[] = [];
 // A failed test must not leave an engine searching forever and keep the test run alive.
-after(() => { for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL'); });
+after(() => {
+  for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL');
+});
 
 class UciChild {
   readonly proc: ChildProcessWithoutNullStreams;
@@ -27,7 +29,9 @@ class UciChild {
     this.proc = spawn(process.execPath, [BIN, 'uci'], { stdio: 'pipe', env: { ...process.env, CI: 'true' } });
     children.push(this);
     let partial = '';
-    this.proc.stderr.setEncoding('utf8').on('data', (d: string) => { this.stderr += d; });
+    this.proc.stderr.setEncoding('utf8').on('data', (d: string) => {
+      this.stderr += d;
+    });
     this.proc.stdout.setEncoding('utf8');
     this.proc.stdout.on('data', (chunk: string) => {
       partial += chunk;
@@ -36,10 +40,12 @@ class UciChild {
       this.lines.push(...parts);
       for (const w of this.waiters.splice(0)) w();
     });
-    this.exited = new Promise((resolve) => this.proc.on('exit', (code) => {
-      for (const w of this.waiters.splice(0)) w();
-      resolve(code);
-    }));
+    this.exited = new Promise((resolve) =>
+      this.proc.on('exit', (code) => {
+        for (const w of this.waiters.splice(0)) w();
+        resolve(code);
+      }),
+    );
   }
 
   send(...cmds: string[]): void {
@@ -55,12 +61,16 @@ class UciChild {
         const line = this.lines[this.cursor++];
         if (test(line)) return line;
       }
-      if (this.proc.exitCode !== null) throw new Error(`process exited (${this.proc.exitCode}) before a line matching ${pred}; stderr: ${this.stderr}`);
+      if (this.proc.exitCode !== null)
+        throw new Error(`process exited (${this.proc.exitCode}) before a line matching ${pred}; stderr: ${this.stderr}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no line matching ${pred} within ${timeoutMs} ms; got:\n${this.lines.slice(-20).join('\n')}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
-        this.waiters.push(() => { clearTimeout(t); resolve(); });
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
       });
     }
   }
@@ -97,9 +107,15 @@ test('uci handshake (id, options, uciok), isready, then position with moves and 
   await e.expect(/^uciok$/);
   const options = e.seen(/^option name /);
   for (const name of ['Hash', 'Clear Hash', 'Move Overhead', 'MultiPV', 'Backend', 'Ponder']) {
-    assert.ok(options.some((o) => o.startsWith(`option name ${name} type`)), `option ${name} missing`);
+    assert.ok(
+      options.some((o) => o.startsWith(`option name ${name} type`)),
+      `option ${name} missing`,
+    );
   }
-  assert.match(options.find((o) => o.includes('Backend'))!, /type combo default bitboard var bitboard var matrix var bnn/);
+  assert.match(
+    options.find((o) => o.includes('Backend'))!,
+    /type combo default bitboard var bitboard var matrix var bnn/,
+  );
   e.send('isready');
   await e.expect(/^readyok$/);
 
@@ -110,7 +126,10 @@ test('uci handshake (id, options, uciok), isready, then position with moves and 
   const infos = e.seen(/^info depth /);
   assert.ok(infos.length > 0, 'no info lines');
   const last = infos[infos.length - 1];
-  assert.match(last, /^info depth \d+ seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)? nodes \d+ nps \d+ time \d+ hashfull \d+ pv [a-h][1-8]/);
+  assert.match(
+    last,
+    /^info depth \d+ seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)? nodes \d+ nps \d+ time \d+ hashfull \d+ pv [a-h][1-8]/,
+  );
   const move = assertLegal(START_FEN, moves, best);
   assert.ok(/^[a-h][78]/.test(move), `black must move from its side of the board, got ${move}`);
 
@@ -202,12 +221,56 @@ test('bad input: info string with the reason, previous position kept, engine kee
 });
 
 test('random garbage from the UCI vocabulary never stops the engine', async () => {
-  const words = ['position', 'startpos', 'fen', 'moves', 'e2e4', 'e7e5', 'g1f3', 'e1g1', 'xx', 'setoption', 'name', 'value',
-    'Hash', 'MultiPV', 'Move', 'Overhead', 'Clear', 'Backend', 'bitboard', 'matrix', 'Ponder', 'true', '1', '0', '-5', '99999',
-    'ucinewgame', 'd', 'isready', 'stop', 'ponderhit', 'debug', 'on', 'register', 'later', '8/8/8', 'w', 'b', 'KQkq', '-', '\t', 'ÿ'];
+  const words = [
+    'position',
+    'startpos',
+    'fen',
+    'moves',
+    'e2e4',
+    'e7e5',
+    'g1f3',
+    'e1g1',
+    'xx',
+    'setoption',
+    'name',
+    'value',
+    'Hash',
+    'MultiPV',
+    'Move',
+    'Overhead',
+    'Clear',
+    'Backend',
+    'bitboard',
+    'matrix',
+    'Ponder',
+    'true',
+    '1',
+    '0',
+    '-5',
+    '99999',
+    'ucinewgame',
+    'd',
+    'isready',
+    'stop',
+    'ponderhit',
+    'debug',
+    'on',
+    'register',
+    'later',
+    '8/8/8',
+    'w',
+    'b',
+    'KQkq',
+    '-',
+    '\t',
+    'ÿ',
+  ];
   // A fixed-seed generator: the same garbage on every run.
   let seed = 12345;
-  const next = (n: number): number => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
+  const next = (n: number): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
   const lines: string[] = [];
   for (let i = 0; i < 300; i++) {
     const len = next(7);
@@ -230,7 +293,10 @@ test('go perft prints Stockfish-style divide and total, with the backend it swit
   const total = await e.expect(/^Nodes searched: /);
   const divide = e.seen(/^[a-h][1-8][a-h][1-8][qrbn]?: \d+$/);
   assert.equal(divide.length, 20);
-  assert.equal(divide.reduce((s, l) => s + Number(l.split(': ')[1]), 0), 8902);
+  assert.equal(
+    divide.reduce((s, l) => s + Number(l.split(': ')[1]), 0),
+    8902,
+  );
   assert.equal(total, 'Nodes searched: 8902');
   const idx = e.lines.indexOf(total);
   assert.equal(e.lines[idx - 1], '', 'blank line before the total');
@@ -267,7 +333,9 @@ test('end of input lets a finite search finish and print its bestmove', async ()
 test('OwnBook plays a move from the book file; a bad BookFile is reported and the old book kept', async () => {
   const { openBook } = await import('../src/book/polyglot.js');
   const { DEFAULT_BOOK_FILE } = await import('../src/uci/protocol.js');
-  const bookMoves = openBook(DEFAULT_BOOK_FILE).lookup(Position.fromFen(START_FEN)).map((e) => e.move);
+  const bookMoves = openBook(DEFAULT_BOOK_FILE)
+    .lookup(Position.fromFen(START_FEN))
+    .map((e) => e.move);
   assert.ok(bookMoves.length > 0, 'the shipped book has moves for the start position');
   const { moveToUci } = await import('../src/core/move.js');
   const e = new UciChild();

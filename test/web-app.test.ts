@@ -28,8 +28,15 @@ declare const document: any; // eslint-disable-line @typescript-eslint/no-explic
 declare const window: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 let server: Server;
 let browser: BrowserContext;
@@ -69,9 +76,13 @@ async function openPage(width = 1280, height = 900): Promise<{ page: Page; error
   await page.setViewportSize({ width, height });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   // Offline: anything not served by our server is a failure.
-  page.on('request', (r) => { if (!r.url().startsWith(base)) errors.push(`external request: ${r.url()}`); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(base)) errors.push(`external request: ${r.url()}`);
+  });
   await page.goto(base);
   await page.waitForFunction(() => document.querySelectorAll('cg-board piece').length === 32);
   return { page, errors };
@@ -81,9 +92,13 @@ async function openPage(width = 1280, height = 900): Promise<{ page: Page; error
 async function squareCenter(page: Page, square: string, orientation: 'white' | 'black' = 'white'): Promise<{ x: number; y: number }> {
   const box = await page.locator('cg-board').boundingBox();
   assert.ok(box, 'board has a bounding box');
-  let f = square.charCodeAt(0) - 97, r = square.charCodeAt(1) - 49;
-  if (orientation === 'black') { f = 7 - f; r = 7 - r; }
-  return { x: box.x + (f + 0.5) * box.width / 8, y: box.y + (7 - r + 0.5) * box.height / 8 };
+  let f = square.charCodeAt(0) - 97,
+    r = square.charCodeAt(1) - 49;
+  if (orientation === 'black') {
+    f = 7 - f;
+    r = 7 - r;
+  }
+  return { x: box.x + ((f + 0.5) * box.width) / 8, y: box.y + ((7 - r + 0.5) * box.height) / 8 };
 }
 
 async function clickSquare(page: Page, square: string): Promise<void> {
@@ -96,7 +111,10 @@ const pagePgn = (page: Page) => page.inputValue('[data-testid=pgn]');
 
 /** Replays the page's PGN movetext with our core (every SAN must be legal) and returns the final FEN and UCI moves. */
 function replayPgn(pgn: string): { fen: string; uci: string[] } {
-  const body = pgn.split('\n').filter((l) => !l.startsWith('[')).join(' ');
+  const body = pgn
+    .split('\n')
+    .filter((l) => !l.startsWith('['))
+    .join(' ');
   const pos = Position.fromFen(START_FEN);
   const uci: string[] = [];
   for (const tok of body.split(/\s+/)) {
@@ -113,7 +131,8 @@ test('page loads offline, refuses an illegal drop, plays e2-e4 by clicks, and th
   assert.equal(await pageFen(page), START_FEN);
 
   // Illegal drag e2 -> e5: the board must stay as it was.
-  const a = await squareCenter(page, 'e2'), b = await squareCenter(page, 'e5');
+  const a = await squareCenter(page, 'e2'),
+    b = await squareCenter(page, 'e5');
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
@@ -128,21 +147,25 @@ test('page loads offline, refuses an illegal drop, plays e2-e4 by clicks, and th
   await clickSquare(page, 'e2');
   await clickSquare(page, 'e4');
   // The engine (Black) answers: two plies in the PGN and White to move again.
-  await page.waitForFunction(() => document.querySelector('[data-testid=fen]').value.split(' ')[1] === 'w'
-    && document.querySelectorAll('#moves .san').length === 2, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=fen]').value.split(' ')[1] === 'w' && document.querySelectorAll('#moves .san').length === 2,
+    undefined,
+    { timeout: 30_000 },
+  );
   const replay = replayPgn(await pagePgn(page));
   assert.equal(replay.uci[0], 'e2e4');
   assert.equal(replay.uci.length, 2);
   assert.equal(replay.fen, await pageFen(page), 'page FEN agrees with replaying its PGN in the core');
-  assert.match(await page.textContent('[data-testid=eval]') ?? '', /^[+-]?\d+\.\d\d$|^#-?\d+$/);
+  assert.match((await page.textContent('[data-testid=eval]')) ?? '', /^[+-]?\d+\.\d\d$|^#-?\d+$/);
   assert.notEqual((await page.textContent('[data-testid=pv]'))?.trim(), '–');
 
   // Last-move panel: M, Z, v·E, M′ with the changed cells of the engine's move highlighted.
   const panel = page.locator('[data-testid=move-update]');
   await panel.waitFor();
-  for (const id of ['grid-M', 'grid-Z', 'grid-vE', 'grid-Mprime']) assert.equal(await panel.locator(`[data-testid=${id}] td`).count(), 64, id);
+  for (const id of ['grid-M', 'grid-Z', 'grid-vE', 'grid-Mprime'])
+    assert.equal(await panel.locator(`[data-testid=${id}] td`).count(), 64, id);
   assert.equal(await panel.locator('[data-testid=grid-Z] td.changed').count(), 2, 'Z has two zeros');
-  assert.ok(await panel.locator('[data-testid=grid-Mprime] td.changed').count() >= 2);
+  assert.ok((await panel.locator('[data-testid=grid-Mprime] td.changed').count()) >= 2);
   assert.equal(await panel.locator('p.bad').count(), 0, 'M′ agrees with MatrixPosition');
   assert.deepEqual(errors, []);
   await page.close();
@@ -152,13 +175,20 @@ test('the engine answers through the shared backend registry with the matrix and
   const { page, errors } = await openPage();
   await page.selectOption('#strength', 'depth:2');
   const backends = ['matrix', 'bnn'];
-  const whiteMoves = [['e2', 'e4'], ['g1', 'f3']];
+  const whiteMoves = [
+    ['e2', 'e4'],
+    ['g1', 'f3'],
+  ];
   for (let i = 0; i < backends.length; i++) {
     await page.selectOption('#backend', backends[i]);
     await clickSquare(page, whiteMoves[i][0]);
     await clickSquare(page, whiteMoves[i][1]);
     await page.waitForFunction((n) => document.querySelectorAll('#moves .san').length === n, 2 * (i + 1), { timeout: 30_000 });
-    assert.match(await page.textContent('#thinking') ?? '', new RegExp(`^${backends[i]}, (classical evaluation|network \\d+×2, wasm): depth 2, `), 'the backend that answered');
+    assert.match(
+      (await page.textContent('#thinking')) ?? '',
+      new RegExp(`^${backends[i]}, (classical evaluation|network \\d+×2, wasm): depth 2, `),
+      'the backend that answered',
+    );
     const replay = replayPgn(await pagePgn(page));
     assert.equal(replay.uci.length, 2 * (i + 1));
     assert.equal(replay.fen, await pageFen(page), 'every engine move is legal in the core');
@@ -180,7 +210,13 @@ test('selected pieces show the shift products, prefix sums and the network; phon
   const pp = page.locator('[data-testid=piece-products]');
   await pp.waitFor();
   // The panel fills in after it appears; wait (bounded) for the products before counting them.
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=grid-H1PH2] td.target, [data-testid=grid-H2PH1] td.target').length >= 3, null, { timeout: 5000 }).catch(() => {});
+  await page
+    .waitForFunction(
+      () => document.querySelectorAll('[data-testid=grid-H1PH2] td.target, [data-testid=grid-H2PH1] td.target').length >= 3,
+      null,
+      { timeout: 5000 },
+    )
+    .catch(() => {});
   const h1ph2 = await pp.locator('[data-testid=grid-H1PH2] td.target').count();
   const h2ph1 = await pp.locator('[data-testid=grid-H2PH1] td.target').count();
   assert.equal(h1ph2 + h2ph1, 3, 'knight on g1 has three product targets (e2, f3, h3)');
@@ -206,7 +242,7 @@ test('selected pieces show the shift products, prefix sums and the network; phon
   // the fired count and output agree with the neurons drawn.
   const rows = bnn.locator('[data-testid=bnn-neurons] tr:not(:first-child)');
   assert.equal(await rows.count(), SQUARE_LAYOUTS[0][0].targets.length);
-  for (let i = 0; i < await rows.count(); i++) {
+  for (let i = 0; i < (await rows.count()); i++) {
     const row = rows.nth(i);
     assert.equal(await row.locator('.n').count(), LAYOUT_16.neurons);
     const on = await row.locator('.n.on').count();
@@ -214,7 +250,7 @@ test('selected pieces show the shift products, prefix sums and the network; phon
     assert.equal(await row.evaluate((e: any) => e.classList.contains('fires')), on > OUTPUT_THRESHOLD); // eslint-disable-line @typescript-eslint/no-explicit-any
   }
   assert.equal(await bnn.locator('[data-testid=bnn-neurons] tr.fires').count(), 2, 'rook a1 attacks a2 and b1');
-  assert.match(await bnn.locator('[data-testid=bnn-attacks]').textContent() ?? '', /: (a2 b1|b1 a2)$/);
+  assert.match((await bnn.locator('[data-testid=bnn-attacks]').textContent()) ?? '', /: (a2 b1|b1 a2)$/);
   assert.equal(await bnn.locator('p.bad').count(), 0, 'networks agree with infer16 and the ray walk');
 
   await page.screenshot({ path: join(artifacts, 'web-screenshot.png'), fullPage: true });
@@ -248,13 +284,13 @@ test('bad FEN and PGN get a clear message and the game is kept; Stop plays the b
   await page.fill('[data-testid=fen]', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1');
   await page.click('#load-fen');
   const msg = page.locator('[data-testid=message]');
-  assert.match(await msg.textContent() ?? '', /invalid FEN \(castling\)/);
+  assert.match((await msg.textContent()) ?? '', /invalid FEN \(castling\)/);
   assert.equal(await page.evaluate(() => window.matrixChess.fen()), fen);
   assert.equal(await page.locator('#moves .san').count(), 1);
 
   await page.fill('[data-testid=pgn]', '1. e4 e5 2. Ke3 Nc6 *');
   await page.click('#load-pgn');
-  assert.match(await msg.textContent() ?? '', /PGN: game 1, move 2\. Ke3: illegal/);
+  assert.match((await msg.textContent()) ?? '', /PGN: game 1, move 2\. Ke3: illegal/);
   assert.equal(await page.evaluate(() => window.matrixChess.fen()), fen);
 
   // A good PGN with a FEN header loads.
@@ -286,7 +322,7 @@ test('bad FEN and PGN get a clear message and the game is kept; Stop plays the b
   await page.close();
 });
 
-test('the evaluation network: the engine plays with it (WebAssembly in the worker) and the panel shows its output, accumulators, piece contributions and the last move\'s affine update', async () => {
+test("the evaluation network: the engine plays with it (WebAssembly in the worker) and the panel shows its output, accumulators, piece contributions and the last move's affine update", async () => {
   const net = loadNetwork(join(repoRoot(), 'weights', 'nnue.bin'));
   const { page, errors } = await openPage();
   await page.selectOption('#strength', 'depth:2');
@@ -294,20 +330,34 @@ test('the evaluation network: the engine plays with it (WebAssembly in the worke
   await page.locator('[data-testid=nnue-eval]').waitFor({ timeout: 30_000 });
   // The start position: the page's number is the network's, computed here with the same file.
   const start = nnueFromNetwork(net, 'ts').evaluateFresh(Position.fromFen(START_FEN));
-  assert.match(await page.textContent('[data-testid=nnue-eval]') ?? '', new RegExp(`^Network: ${start >= 0 ? '\\+' : '-'}${Math.abs(start)} cp for White`));
+  assert.match(
+    (await page.textContent('[data-testid=nnue-eval]')) ?? '',
+    new RegExp(`^Network: ${start >= 0 ? '\\+' : '-'}${Math.abs(start)} cp for White`),
+  );
   assert.equal(await page.locator('[data-testid=nnue-acc-us] .nnue-cell').count(), net.hidden);
   assert.equal(await page.locator('[data-testid=nnue-acc-them] .nnue-cell').count(), net.hidden);
   assert.equal(await page.locator('[data-testid=nnue-pieces] td').count(), 64);
   await clickSquare(page, 'e2');
   await clickSquare(page, 'e4');
   await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 2, undefined, { timeout: 30_000 });
-  assert.match(await page.textContent('#thinking') ?? '', new RegExp(`^bitboard, network ${net.hidden}×2, wasm: depth 2, `), 'the worker played with the network');
+  assert.match(
+    (await page.textContent('#thinking')) ?? '',
+    new RegExp(`^bitboard, network ${net.hidden}×2, wasm: depth 2, `),
+    'the worker played with the network',
+  );
   const replay = replayPgn(await pagePgn(page));
   const pos = Position.fromFen(START_FEN);
   for (const m of replay.uci) pos.makeMove(parseUciMove(pos, m));
-  const now = nnueFromNetwork(net, 'ts').evaluateFresh(pos), white = pos.side === 0 ? now : -now;
-  assert.match(await page.textContent('[data-testid=nnue-eval]') ?? '', new RegExp(`^Network: ${white >= 0 ? '\\+' : '-'}${Math.abs(white)} cp`));
-  assert.match(await page.textContent('[data-testid=nnue-update]') ?? '', /^Last move: a′ = a \+ W₁·\(e\d+ \(\w\d\)\) − W₁·\(e\d+ \(\w\d\)/);
+  const now = nnueFromNetwork(net, 'ts').evaluateFresh(pos),
+    white = pos.side === 0 ? now : -now;
+  assert.match(
+    (await page.textContent('[data-testid=nnue-eval]')) ?? '',
+    new RegExp(`^Network: ${white >= 0 ? '\\+' : '-'}${Math.abs(white)} cp`),
+  );
+  assert.match(
+    (await page.textContent('[data-testid=nnue-update]')) ?? '',
+    /^Last move: a′ = a \+ W₁·\(e\d+ \(\w\d\)\) − W₁·\(e\d+ \(\w\d\)/,
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

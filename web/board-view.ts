@@ -23,12 +23,21 @@ export interface BoardEvents {
 export class BoardView {
   private readonly cg: Api;
 
-  constructor(private readonly events: BoardEvents, private readonly game: () => Game) {
+  constructor(
+    private readonly events: BoardEvents,
+    private readonly game: () => Game,
+  ) {
     this.cg = Chessground(ui.board, {
       orientation: 'white',
       coordinates: true,
       autoCastle: true,
-      movable: { free: false, color: 'white', showDests: true, events: { after: (orig, dest) => this.onBoardMove(orig, dest) }, rookCastle: false },
+      movable: {
+        free: false,
+        color: 'white',
+        showDests: true,
+        events: { after: (orig, dest) => this.onBoardMove(orig, dest) },
+        rookCastle: false,
+      },
       premovable: { enabled: false },
       draggable: { enabled: true, showGhost: true },
       highlight: { lastMove: true, check: true },
@@ -39,7 +48,8 @@ export class BoardView {
 
   /** Shows the game; `mover` is the colour the user may move now (none while the engine thinks). */
   sync(orientation: 'white' | 'black', mover: 'white' | 'black' | undefined): void {
-    const game = this.game(), moves = game.moves;
+    const game = this.game(),
+      moves = game.moves;
     const last = moves.length ? moves[moves.length - 1] : 0;
     this.cg.set({
       fen: game.fen(),
@@ -64,24 +74,37 @@ export class BoardView {
     this.cg.set({ highlight: { custom } });
   }
 
-  hidePromotion(): void { ui.promo.hidden = true; }
+  hidePromotion(): void {
+    ui.promo.hidden = true;
+  }
 
   private dests(): Map<Key, Key[]> {
     const d = new Map<Key, Key[]>();
     for (const m of this.game().legalMoves()) {
-      const f = squareName(moveFrom(m)) as Key, t = squareName(moveTo(m)) as Key;
+      const f = squareName(moveFrom(m)) as Key,
+        t = squareName(moveTo(m)) as Key;
       const list = d.get(f);
-      if (!list) d.set(f, [t]); else if (!list.includes(t)) list.push(t);
+      if (!list) d.set(f, [t]);
+      else if (!list.includes(t)) list.push(t);
     }
     return d;
   }
 
   private onBoardMove(orig: Key, dest: Key): void {
     clearMessage();
-    const from = parseSquare(orig), to = parseSquare(dest);
-    const candidates = this.game().legalMoves().filter((m) => moveFrom(m) === from && moveTo(m) === to);
-    if (candidates.length === 0) { this.events.onCancel(); return; } // cannot happen: the board only offers legal dests
-    if (candidates.length === 1) { this.events.onMove(candidates[0]); return; }
+    const from = parseSquare(orig),
+      to = parseSquare(dest);
+    const candidates = this.game()
+      .legalMoves()
+      .filter((m) => moveFrom(m) === from && moveTo(m) === to);
+    if (candidates.length === 0) {
+      this.events.onCancel();
+      return;
+    } // cannot happen: the board only offers legal dests
+    if (candidates.length === 1) {
+      this.events.onMove(candidates[0]);
+      return;
+    }
     this.showPromotionPicker(candidates, to);
   }
 
@@ -95,11 +118,17 @@ export class BoardView {
       const b = el('button', { class: 'promo-choice', title: `promote to ${names[t]}`, 'data-piece': names[t] });
       b.append(document.createElement('piece'));
       b.firstElementChild!.className = `${names[t]} ${color}`;
-      b.addEventListener('click', () => { ui.promo.hidden = true; this.events.onMove(m); });
+      b.addEventListener('click', () => {
+        ui.promo.hidden = true;
+        this.events.onMove(m);
+      });
       ui.promo.append(b);
     }
     const cancel = el('button', { class: 'promo-cancel', title: 'cancel' }, '✕');
-    cancel.addEventListener('click', () => { ui.promo.hidden = true; this.events.onCancel(); });
+    cancel.addEventListener('click', () => {
+      ui.promo.hidden = true;
+      this.events.onCancel();
+    });
     ui.promo.append(cancel);
     ui.promo.dataset.square = squareName(to);
     ui.promo.hidden = false;

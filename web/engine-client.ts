@@ -27,7 +27,11 @@ export interface EngineEvents {
   onError(message: string, crashed: boolean): void;
 }
 
-interface Search { id: number; fen: string; best: string | null }
+interface Search {
+  id: number;
+  fen: string;
+  best: string | null;
+}
 
 export class EngineClient {
   private worker: Worker | null = null;
@@ -36,7 +40,9 @@ export class EngineClient {
 
   constructor(private readonly events: EngineEvents) {}
 
-  get searching(): boolean { return this.search !== null; }
+  get searching(): boolean {
+    return this.search !== null;
+  }
 
   /** Starts a search of the game after `moves`; `fen` is its current position. */
   start(fen: string, request: SearchRequest): void {
@@ -55,7 +61,9 @@ export class EngineClient {
     return { best, fen };
   }
 
-  newGame(): void { this.send({ type: 'newgame' }); }
+  newGame(): void {
+    this.send({ type: 'newgame' });
+  }
 
   private send(msg: ToWorker): void {
     this.worker ??= this.newWorker();

@@ -26,7 +26,10 @@ export function showEngineInfo(score: Score, depth: number, pv: string[], fen: s
 }
 
 export function clearEngineInfo(): void {
-  ui.evalText.textContent = '–'; ui.pv.textContent = '–'; ui.depth.textContent = ''; ui.evalFill.style.height = '50%';
+  ui.evalText.textContent = '–';
+  ui.pv.textContent = '–';
+  ui.depth.textContent = '';
+  ui.evalFill.style.height = '50%';
 }
 
 function pvToSan(fen: string, pv: string[]): string {

@@ -14,7 +14,8 @@ import type { FromWorker, ToWorker } from './protocol.js';
 
 const engine = new Engine({ hashMb: 16 });
 /** The network the engine plays with: the URL it came from ('' = classical) and a one-line description. */
-let evalUrl = '', evalText = 'classical evaluation';
+let evalUrl = '',
+  evalText = 'classical evaluation';
 
 function post(msg: FromWorker): void {
   (self as unknown as { postMessage(m: FromWorker): void }).postMessage(msg);
@@ -22,7 +23,10 @@ function post(msg: FromWorker): void {
 
 self.onmessage = async (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
-  if (msg.type === 'newgame') { engine.newGame(); return; }
+  if (msg.type === 'newgame') {
+    engine.newGame();
+    return;
+  }
   const id = msg.id;
   try {
     // The registry is the CLI's; only the BNN weights come another way (fetched, not read from disk).
@@ -37,13 +41,30 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
     const pos = replayUciMoves(msg.startFen, msg.moves);
     const uciPv = (pv: number[]): string[] => pv.map(moveToUci);
     const result = engine.search(pos, msg.limits, {
-      onInfo: (info) => post({
-        type: 'info', id, bound: info.bound ?? null, depth: info.depth, score: info.score, nodes: info.nodes, nps: info.nps, timeMs: info.timeMs, pv: uciPv(info.pv),
-      }),
+      onInfo: (info) =>
+        post({
+          type: 'info',
+          id,
+          bound: info.bound ?? null,
+          depth: info.depth,
+          score: info.score,
+          nodes: info.nodes,
+          nps: info.nps,
+          timeMs: info.timeMs,
+          pv: uciPv(info.pv),
+        }),
     });
     post({
-      type: 'done', id, bestMove: moveToUci(result.bestMove), depth: result.depth, score: result.score, nodes: result.nodes,
-      timeMs: result.timeMs, pv: uciPv(result.pv), backend: msg.backend, evaluation: evalText,
+      type: 'done',
+      id,
+      bestMove: moveToUci(result.bestMove),
+      depth: result.depth,
+      score: result.score,
+      nodes: result.nodes,
+      timeMs: result.timeMs,
+      pv: uciPv(result.pv),
+      backend: msg.backend,
+      evaluation: evalText,
     });
   } catch (e) {
     post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });

@@ -22,8 +22,13 @@ export function wireGameIo(hooks: GameIoHooks): void {
       showMessage(e instanceof FenError ? `${e.message}. The current game is unchanged.` : `Could not load the FEN: ${String(e)}`, true);
     }
   });
-  ui.fen.addEventListener('keydown', (e) => { if (e.key === 'Enter') ui.loadFen.click(); });
-  ui.copyFen.addEventListener('click', () => { ui.fen.select(); void copyText(hooks.current().fen(), 'FEN'); });
+  ui.fen.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') ui.loadFen.click();
+  });
+  ui.copyFen.addEventListener('click', () => {
+    ui.fen.select();
+    void copyText(hooks.current().fen(), 'FEN');
+  });
   ui.loadPgn.addEventListener('click', () => {
     try {
       hooks.replace(Game.fromPgn(ui.pgn.value), 'Game loaded from PGN.');

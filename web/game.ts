@@ -11,7 +11,9 @@ import { moveToUci } from '../src/core/move.js';
 import { GAME_END_TEXT, type GameStatus } from '../src/core/status.js';
 import { Game as LibGame } from '../src/game.js';
 
-export interface PgnHeaders { [tag: string]: string }
+export interface PgnHeaders {
+  [tag: string]: string;
+}
 
 /**
  * The library's Game (src/game.ts) plus what the page needs on top: move ints for the board and
@@ -25,24 +27,42 @@ export class Game {
     this.lib = new LibGame(startFen); // throws FenError
   }
 
-  get pos(): Position { return this.lib.position; }
+  get pos(): Position {
+    return this.lib.position;
+  }
   /** Moves played, as core move ints. */
   get moves(): number[] {
     const out: number[] = [];
     for (let i = 0; i < this.pos.ply; i++) out.push(this.pos.moveAt(i));
     return out;
   }
-  get sans(): string[] { return this.lib.historySan(); }
+  get sans(): string[] {
+    return this.lib.historySan();
+  }
 
   /** Plays a legal move (a core move int from the legal list). */
-  play(move: number): string { return this.lib.play(moveToUci(move)).san; }
-  playUci(uci: string): string { return this.lib.play(uci).san; }
-  undo(): boolean { return this.lib.undo() !== undefined; }
+  play(move: number): string {
+    return this.lib.play(moveToUci(move)).san;
+  }
+  playUci(uci: string): string {
+    return this.lib.play(uci).san;
+  }
+  undo(): boolean {
+    return this.lib.undo() !== undefined;
+  }
 
-  legalMoves(): number[] { return legalMoveList(this.pos); }
-  uciMoves(): string[] { return this.lib.history(); }
-  fen(): string { return this.lib.fen(); }
-  status(): GameStatus { return this.lib.status(); }
+  legalMoves(): number[] {
+    return legalMoveList(this.pos);
+  }
+  uciMoves(): string[] {
+    return this.lib.history();
+  }
+  fen(): string {
+    return this.lib.fen();
+  }
+  status(): GameStatus {
+    return this.lib.status();
+  }
 
   /** A sentence for the status line. */
   statusText(): string {

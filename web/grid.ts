@@ -1,9 +1,14 @@
 /** Small DOM helpers: 8×8 matrices as labelled grids, and element construction. */
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: Array<Node | string>): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...kids: Array<Node | string>
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v; else e.setAttribute(k, v);
+    if (k === 'class') e.className = v;
+    else e.setAttribute(k, v);
   }
   for (const k of kids) e.append(k);
   return e;
@@ -31,7 +36,8 @@ export function matrixGrid(caption: string, values: ArrayLike<number>, opts: Gri
   for (let r = 0; r < 8; r++) {
     const tr = el('tr', {}, el('th', { class: 'lbl', title: `row ${r} = rank ${8 - r}` }, String(r)));
     for (let c = 0; c < 8; c++) {
-      const i = r * 8 + c, v = values[i];
+      const i = r * 8 + c,
+        v = values[i];
       const td = el('td', {}, opts.format ? opts.format(v, i) : String(v));
       const cls = opts.cellClass?.(i);
       if (cls) td.className = cls;

@@ -56,7 +56,11 @@ export function traceSlider(weights: Uint8Array, piece: 0 | 1, sq: number, occLo
   const ref = new Int32Array(2);
   (piece === 0 ? rayWalkAttacks.rook : rayWalkAttacks.bishop)(sq, occLo, occHi, ref);
   return {
-    piece, layout: lay, input, networks, attacks: [out[0], out[1]],
+    piece,
+    layout: lay,
+    input,
+    networks,
+    attacks: [out[0], out[1]],
     agreesInfer: infer16(lay, weights, input) === word,
     agreesRays: ref[0] === out[0] && ref[1] === out[1],
   };
@@ -82,26 +86,64 @@ function renderTrace(tr: SliderTrace, label: string): HTMLElement {
       const relevant = ((lay.inputMask >>> b) & 1) !== 0;
       const v = (tr.input >>> b) & 1;
       const s = inputBitSquare(lay, b);
-      row.append(el('td', { class: relevant ? (v ? 'one' : 'zero') : 'unused', title: relevant && s >= 0 ? `bit ${b}: ${squareName(s)}` : `bit ${b}: not an input` }, relevant ? String(v) : '–'));
+      row.append(
+        el(
+          'td',
+          {
+            class: relevant ? (v ? 'one' : 'zero') : 'unused',
+            title: relevant && s >= 0 ? `bit ${b}: ${squareName(s)}` : `bit ${b}: not an input`,
+          },
+          relevant ? String(v) : '–',
+        ),
+      );
     }
     input.append(row);
   }
-  box.append(el('div', { class: 'bnn-head' }, `${label}: input = gathered occupancy (16 bits, two bytes; edge squares are not inputs)`), input);
+  box.append(
+    el('div', { class: 'bnn-head' }, `${label}: input = gathered occupancy (16 bits, two bytes; edge squares are not inputs)`),
+    input,
+  );
   const nets = el('table', { class: 'neurons', 'data-testid': 'bnn-neurons' });
-  nets.append(el('tr', {}, el('th', {}, 'target'), el('th', {}, `32 hidden neurons (fire: popcount(byte ⊕ w) < ${NEURON_THRESHOLD})`), el('th', {}, 'fired'), el('th', {}, `out (> ${OUTPUT_THRESHOLD})`)));
+  nets.append(
+    el(
+      'tr',
+      {},
+      el('th', {}, 'target'),
+      el('th', {}, `32 hidden neurons (fire: popcount(byte ⊕ w) < ${NEURON_THRESHOLD})`),
+      el('th', {}, 'fired'),
+      el('th', {}, `out (> ${OUTPUT_THRESHOLD})`),
+    ),
+  );
   for (const n of tr.networks) {
     const cells = el('td', { class: 'nrow' });
-    n.neurons.forEach((on, i) => cells.append(el('span', { class: on ? 'n on' : 'n', title: `neuron ${i} reads byte ${i % 2 ? 'B' : 'A'}` })));
-    nets.append(el('tr', { class: n.output ? 'fires' : '' }, el('td', {}, squareName(n.target)), cells, el('td', {}, String(n.fired)), el('td', { class: n.output ? 'yes' : 'no' }, n.output ? 'attacked' : '—')));
+    n.neurons.forEach((on, i) =>
+      cells.append(el('span', { class: on ? 'n on' : 'n', title: `neuron ${i} reads byte ${i % 2 ? 'B' : 'A'}` })),
+    );
+    nets.append(
+      el(
+        'tr',
+        { class: n.output ? 'fires' : '' },
+        el('td', {}, squareName(n.target)),
+        cells,
+        el('td', {}, String(n.fired)),
+        el('td', { class: n.output ? 'yes' : 'no' }, n.output ? 'attacked' : '—'),
+      ),
+    );
   }
   box.append(nets);
   return box;
 }
 
 /** The panel for the piece on `sq`, or a reason why there is none. */
-export function renderBnnPanel(pos: Position, sq: number, weights: Uint8Array | null, weightsError: string | null): { element: HTMLElement; attacks: number[] | null } {
+export function renderBnnPanel(
+  pos: Position,
+  sq: number,
+  weights: Uint8Array | null,
+  weightsError: string | null,
+): { element: HTMLElement; attacks: number[] | null } {
   const box = el('div', { class: 'panel-body', 'data-testid': 'bnn-panel' });
-  const piece = pos.board[sq], type = piece & 7;
+  const piece = pos.board[sq],
+    type = piece & 7;
   if (!piece || (type !== ROOK && type !== BISHOP && type !== QUEEN)) {
     box.append(el('p', { class: 'hint' }, 'Select a rook, bishop or queen to see its networks.'));
     return { element: box, attacks: null };
@@ -110,20 +152,43 @@ export function renderBnnPanel(pos: Position, sq: number, weights: Uint8Array | 
     box.append(el('p', { class: 'bad' }, weightsError ?? 'BNN weights are not loaded.'));
     return { element: box, attacks: null };
   }
-  const occLo = pos.colorLo[0] | pos.colorLo[1], occHi = pos.colorHi[0] | pos.colorHi[1];
+  const occLo = pos.colorLo[0] | pos.colorLo[1],
+    occHi = pos.colorHi[0] | pos.colorHi[1];
   const pieces: Array<0 | 1> = type === ROOK ? [0] : type === BISHOP ? [1] : [0, 1];
-  let lo = 0, hi = 0, okInfer = true, okRays = true;
-  box.append(el('p', { class: 'formula' }, `${type === QUEEN ? 'Queen' : type === ROOK ? 'Rook' : 'Bishop'} on ${squareName(sq)}: one 16x32x1 binary network per target square (src/bnn, TypeScript reference inference).`));
+  let lo = 0,
+    hi = 0,
+    okInfer = true,
+    okRays = true;
+  box.append(
+    el(
+      'p',
+      { class: 'formula' },
+      `${type === QUEEN ? 'Queen' : type === ROOK ? 'Rook' : 'Bishop'} on ${squareName(sq)}: one 16x32x1 binary network per target square (src/bnn, TypeScript reference inference).`,
+    ),
+  );
   for (const p of pieces) {
     const tr = traceSlider(weights, p, sq, occLo, occHi);
-    lo |= tr.attacks[0]; hi |= tr.attacks[1];
-    okInfer &&= tr.agreesInfer; okRays &&= tr.agreesRays;
+    lo |= tr.attacks[0];
+    hi |= tr.attacks[1];
+    okInfer &&= tr.agreesInfer;
+    okRays &&= tr.agreesRays;
     box.append(renderTrace(tr, p === 0 ? 'rook networks' : 'bishop networks'));
   }
   const attacks: number[] = [];
   for (let s = 0; s < 64; s++) if (s < 32 ? (lo >>> s) & 1 : (hi >>> (s - 32)) & 1) attacks.push(s);
-  box.append(el('p', { class: 'bnn-result', 'data-testid': 'bnn-attacks' }, `Attack set (highlighted on the board): ${attacks.map(squareName).join(' ') || 'none'}`));
-  box.append(el('p', { class: okInfer && okRays ? 'ok' : 'bad' },
-    `${okInfer ? '✓' : '✗'} same output word as infer16; ${okRays ? '✓' : '✗'} same attack set as the reference ray walk.`));
+  box.append(
+    el(
+      'p',
+      { class: 'bnn-result', 'data-testid': 'bnn-attacks' },
+      `Attack set (highlighted on the board): ${attacks.map(squareName).join(' ') || 'none'}`,
+    ),
+  );
+  box.append(
+    el(
+      'p',
+      { class: okInfer && okRays ? 'ok' : 'bad' },
+      `${okInfer ? '✓' : '✗'} same output word as infer16; ${okRays ? '✓' : '✗'} same attack set as the reference ray walk.`,
+    ),
+  );
   return { element: box, attacks };
 }

@@ -27,13 +27,20 @@ function activationStrip(label: string, acc: Int16Array, qa: number, testid: str
 
 /** Feature columns the last move added and removed, in White's perspective. */
 function moveColumns(before: Position, m: number): { added: string[]; removed: string[] } {
-  const from = moveFrom(m), to = moveTo(m), piece = before.board[from], promo = movePromo(m);
+  const from = moveFrom(m),
+    to = moveTo(m),
+    piece = before.board[from],
+    promo = movePromo(m);
   const placed = promo ? (piece & 8) | promo : piece;
   const col = (p: number, sq: number): string => `${featureIndex(0, p, sq)} (${squareName(sq)})`;
-  const added = [col(placed, to)], removed = [col(piece, from)];
+  const added = [col(placed, to)],
+    removed = [col(piece, from)];
   if (moveKind(m) === KIND_CASTLE) {
-    const rFrom = to > from ? to + 1 : to - 2, rTo = to > from ? to - 1 : to + 1, rook = before.board[rFrom];
-    added.push(col(rook, rTo)); removed.push(col(rook, rFrom));
+    const rFrom = to > from ? to + 1 : to - 2,
+      rTo = to > from ? to - 1 : to + 1,
+      rook = before.board[rFrom];
+    added.push(col(rook, rTo));
+    removed.push(col(rook, rFrom));
   } else {
     const capSq = moveKind(m) === KIND_EN_PASSANT ? to ^ 8 : to;
     if (before.board[capSq] !== 0) removed.push(col(before.board[capSq], capSq));
@@ -46,15 +53,20 @@ export function renderNnuePanel(nnue: NnueEvaluator, pos: Position, lastMove: nu
   const net = nnue.network;
   const stmView = nnue.evaluateFresh(pos);
   const white = pos.side === 0 ? stmView : -stmView;
-  const us = nnue.kernel.accumulator(NNUE_SLOTS - 1, pos.side), them = nnue.kernel.accumulator(NNUE_SLOTS - 1, pos.side ^ 1);
+  const us = nnue.kernel.accumulator(NNUE_SLOTS - 1, pos.side),
+    them = nnue.kernel.accumulator(NNUE_SLOTS - 1, pos.side ^ 1);
   const contrib = nnue.pieceContributions(pos);
   const cells = new Int32Array(64);
   for (let sq = 0; sq < 64; sq++) cells[cellOfSquare(sq)] = contrib[sq];
   const parts: HTMLElement[] = [
-    el('p', { 'data-testid': 'nnue-eval' }, `Network: ${white >= 0 ? '+' : ''}${white} cp for White (768×2 → ${net.hidden}×2 → 1, output bucket by ${net.buckets} piece counts)`),
+    el(
+      'p',
+      { 'data-testid': 'nnue-eval' },
+      `Network: ${white >= 0 ? '+' : ''}${white} cp for White (768×2 → ${net.hidden}×2 → 1, output bucket by ${net.buckets} piece counts)`,
+    ),
     activationStrip(`Side to move (${pos.side === 0 ? 'White' : 'Black'}) accumulator`, us, net.qa, 'nnue-acc-us'),
-    activationStrip('Other side\'s accumulator', them, net.qa, 'nnue-acc-them'),
-    matrixGrid('What each piece adds (cp, White\'s view)', cells, {
+    activationStrip("Other side's accumulator", them, net.qa, 'nnue-acc-them'),
+    matrixGrid("What each piece adds (cp, White's view)", cells, {
       testid: 'nnue-pieces',
       format: (v, i) => (pos.board[i ^ 56] === 0 ? '' : String(v)),
       cellClass: (i) => (contrib[i ^ 56] > 0 ? 'pos' : contrib[i ^ 56] < 0 ? 'neg' : undefined),
@@ -64,8 +76,13 @@ export function renderNnuePanel(nnue: NnueEvaluator, pos: Position, lastMove: nu
     pos.unmakeMove();
     try {
       const { added, removed } = moveColumns(pos, lastMove);
-      parts.push(el('p', { class: 'formula', 'data-testid': 'nnue-update' },
-        `Last move: a′ = a + W₁·(${added.map((c) => `e${c}`).join(' + ')}) − W₁·(${removed.map((c) => `e${c}`).join(' + ')})`));
+      parts.push(
+        el(
+          'p',
+          { class: 'formula', 'data-testid': 'nnue-update' },
+          `Last move: a′ = a + W₁·(${added.map((c) => `e${c}`).join(' + ')}) − W₁·(${removed.map((c) => `e${c}`).join(' + ')})`,
+        ),
+      );
     } finally {
       pos.makeMove(lastMove);
     }

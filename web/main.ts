@@ -35,11 +35,20 @@ let orientation: 'white' | 'black' = 'white';
 let paused = false;
 let selected: number | null = null;
 
-const board = new BoardView({
-  onMove: (move) => { game.play(move); afterChange(); },
-  onCancel: () => syncBoard(),
-  onSelect: (sq) => { selected = sq; renderPiecePanels(); },
-}, () => game);
+const board = new BoardView(
+  {
+    onMove: (move) => {
+      game.play(move);
+      afterChange();
+    },
+    onCancel: () => syncBoard(),
+    onSelect: (sq) => {
+      selected = sq;
+      renderPiecePanels();
+    },
+  },
+  () => game,
+);
 
 const panels = new PiecePanels(__BNN_WEIGHTS__, () => renderPiecePanels());
 
@@ -57,7 +66,10 @@ const engine = new EngineClient({
   },
   onError(message, crashed) {
     refreshEngineButtons();
-    if (crashed) { showMessage(message, true); return; }
+    if (crashed) {
+      showMessage(message, true);
+      return;
+    }
     ui.thinking.textContent = '';
     showMessage(`Engine: ${message}`, true);
     syncBoard();
@@ -80,8 +92,12 @@ function limits(): { depth?: number; movetime?: number } {
 function startSearch(): void {
   if (engine.searching || game.status().over) return;
   engine.start(game.fen(), {
-    startFen: game.startFen, moves: game.uciMoves(), backend: ui.backend.value as BackendName, weightsUrl: __BNN_WEIGHTS__,
-    nnue: ui.evaluation.value === 'nnue' ? __NNUE__ : null, limits: limits(),
+    startFen: game.startFen,
+    moves: game.uciMoves(),
+    backend: ui.backend.value as BackendName,
+    weightsUrl: __BNN_WEIGHTS__,
+    nnue: ui.evaluation.value === 'nnue' ? __NNUE__ : null,
+    limits: limits(),
   });
   ui.thinking.textContent = `thinking (${ui.backend.value}, ${ui.strength.selectedOptions[0]?.textContent ?? ''})…`;
   refreshEngineButtons();
@@ -102,10 +118,14 @@ function engineToMove(): boolean {
   if (game.status().over) return false;
   const side = game.pos.side;
   switch (mode) {
-    case 'watch': return !paused;
-    case 'white': return side === 1;
-    case 'black': return side === 0;
-    default: return false;
+    case 'watch':
+      return !paused;
+    case 'white':
+      return side === 1;
+    case 'black':
+      return side === 0;
+    default:
+      return false;
   }
 }
 
@@ -139,9 +159,13 @@ function humanColor(): 'white' | 'black' | undefined {
   return undefined;
 }
 
-function syncBoard(): void { board.sync(orientation, humanColor()); }
+function syncBoard(): void {
+  board.sync(orientation, humanColor());
+}
 
-function renderPiecePanels(): void { board.highlight(panels.render(game, selected)); }
+function renderPiecePanels(): void {
+  board.highlight(panels.render(game, selected));
+}
 
 // ---------- the evaluation network ----------
 
@@ -150,12 +174,20 @@ ui.evaluation.value = NNUE_BY_DEFAULT ? 'nnue' : 'classical';
 if (!__NNUE__) {
   ui.evaluation.value = 'classical';
   ui.evaluation.disabled = true;
-  ui.nnuePanel.replaceChildren(el('p', { class: 'hint' }, 'This build has no evaluation network (weights/nnue.bin was missing at build time).'));
+  ui.nnuePanel.replaceChildren(
+    el('p', { class: 'hint' }, 'This build has no evaluation network (weights/nnue.bin was missing at build time).'),
+  );
 } else {
-  fetchNnueReference(__NNUE__.net).then((n) => { nnueView = n; renderNnue(); }, (e: unknown) => {
-    ui.nnuePanel.replaceChildren(el('p', { class: 'bad' }, `network: ${e instanceof Error ? e.message : String(e)}`));
-    ui.evaluation.value = 'classical';
-  });
+  fetchNnueReference(__NNUE__.net).then(
+    (n) => {
+      nnueView = n;
+      renderNnue();
+    },
+    (e: unknown) => {
+      ui.nnuePanel.replaceChildren(el('p', { class: 'bad' }, `network: ${e instanceof Error ? e.message : String(e)}`));
+      ui.evaluation.value = 'classical';
+    },
+  );
 }
 
 function renderNnue(): void {
@@ -182,7 +214,8 @@ function syncAll(): void {
 function renderMoves(): void {
   ui.moves.replaceChildren();
   const start = Position.fromFen(game.startFen);
-  let num = start.fullmove, white = start.side === 0;
+  let num = start.fullmove,
+    white = start.side === 0;
   let li: HTMLLIElement | null = null;
   game.sans.forEach((san, i) => {
     if (white || !li) {
@@ -191,7 +224,10 @@ function renderMoves(): void {
       ui.moves.append(li);
     }
     li.append(el('span', { class: i === game.sans.length - 1 ? 'san last' : 'san' }, san));
-    if (!white) { num++; li = null; }
+    if (!white) {
+      num++;
+      li = null;
+    }
     white = !white;
   });
   ui.moves.scrollTop = ui.moves.scrollHeight;
@@ -221,8 +257,15 @@ ui.undo.addEventListener('click', () => {
   syncAll();
   if (engineToMove()) startSearch();
 });
-ui.flip.addEventListener('click', () => { orientation = orientation === 'white' ? 'black' : 'white'; syncBoard(); });
-ui.go.addEventListener('click', () => { paused = false; clearMessage(); startSearch(); });
+ui.flip.addEventListener('click', () => {
+  orientation = orientation === 'white' ? 'black' : 'white';
+  syncBoard();
+});
+ui.go.addEventListener('click', () => {
+  paused = false;
+  clearMessage();
+  startSearch();
+});
 ui.stop.addEventListener('click', () => {
   if (mode === 'watch') paused = true;
   stopSearch(true);
@@ -245,7 +288,10 @@ wireGameIo({ current: () => game, replace: replaceGame });
 
 // Exposed for debugging in the console (and read by the browser test as a cross-check).
 (window as unknown as { matrixChess: unknown }).matrixChess = {
-  fen: () => game.fen(), pgn: () => game.toPgn(), uciMoves: () => game.uciMoves(), moveToUci,
+  fen: () => game.fen(),
+  pgn: () => game.toPgn(),
+  uciMoves: () => game.uciMoves(),
+  moveToUci,
   searching: () => engine.searching,
 };
 

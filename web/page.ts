@@ -7,14 +7,35 @@ const $ = <T extends HTMLElement>(id: string): T => {
 };
 
 export const ui = {
-  board: $<HTMLDivElement>('board'), promo: $<HTMLDivElement>('promo'), status: $('status'), message: $('message'),
-  mode: $<HTMLSelectElement>('mode'), strength: $<HTMLSelectElement>('strength'), backend: $<HTMLSelectElement>('backend'), evaluation: $<HTMLSelectElement>('evaluation'),
-  newGame: $<HTMLButtonElement>('new'), undo: $<HTMLButtonElement>('undo'), flip: $<HTMLButtonElement>('flip'),
-  go: $<HTMLButtonElement>('go'), stop: $<HTMLButtonElement>('stop'),
-  evalText: $('eval'), evalFill: $('eval-fill'), depth: $('depth'), pv: $('pv'), thinking: $('thinking'), moves: $('moves'),
-  fen: $<HTMLInputElement>('fen'), loadFen: $<HTMLButtonElement>('load-fen'), copyFen: $<HTMLButtonElement>('copy-fen'),
-  pgn: $<HTMLTextAreaElement>('pgn'), loadPgn: $<HTMLButtonElement>('load-pgn'), copyPgn: $<HTMLButtonElement>('copy-pgn'),
-  movePanel: $('move-panel'), piecePanel: $('piece-panel'), bnnPanel: $('bnn-panel-box'), nnuePanel: $('nnue-panel'),
+  board: $<HTMLDivElement>('board'),
+  promo: $<HTMLDivElement>('promo'),
+  status: $('status'),
+  message: $('message'),
+  mode: $<HTMLSelectElement>('mode'),
+  strength: $<HTMLSelectElement>('strength'),
+  backend: $<HTMLSelectElement>('backend'),
+  evaluation: $<HTMLSelectElement>('evaluation'),
+  newGame: $<HTMLButtonElement>('new'),
+  undo: $<HTMLButtonElement>('undo'),
+  flip: $<HTMLButtonElement>('flip'),
+  go: $<HTMLButtonElement>('go'),
+  stop: $<HTMLButtonElement>('stop'),
+  evalText: $('eval'),
+  evalFill: $('eval-fill'),
+  depth: $('depth'),
+  pv: $('pv'),
+  thinking: $('thinking'),
+  moves: $('moves'),
+  fen: $<HTMLInputElement>('fen'),
+  loadFen: $<HTMLButtonElement>('load-fen'),
+  copyFen: $<HTMLButtonElement>('copy-fen'),
+  pgn: $<HTMLTextAreaElement>('pgn'),
+  loadPgn: $<HTMLButtonElement>('load-pgn'),
+  copyPgn: $<HTMLButtonElement>('copy-pgn'),
+  movePanel: $('move-panel'),
+  piecePanel: $('piece-panel'),
+  bnnPanel: $('bnn-panel-box'),
+  nnuePanel: $('nnue-panel'),
 };
 
 export function showMessage(text: string, error = false): void {
@@ -22,4 +43,6 @@ export function showMessage(text: string, error = false): void {
   ui.message.classList.toggle('error', error);
 }
 
-export function clearMessage(): void { showMessage(''); }
+export function clearMessage(): void {
+  showMessage('');
+}

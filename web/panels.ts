@@ -36,7 +36,10 @@ export class PiecePanels {
    * `weightsUrl`: the weights file next to the page, or null when the build had none.
    * `onWeights` is called when a fetch ends (to render again).
    */
-  constructor(private readonly weightsUrl: string | null, private readonly onWeights: () => void) {
+  constructor(
+    private readonly weightsUrl: string | null,
+    private readonly onWeights: () => void,
+  ) {
     this.weightsError = weightsUrl ? null : 'This build has no BNN weights (weights/ was empty at build time).';
   }
 
@@ -86,9 +89,15 @@ export class PiecePanels {
     fetchBnnWeights(url)
       .then((parsed) => {
         this.weights = parsed.weights;
-        if (!parsed.complete) showMessage('Note: the BNN weights come from a partial training run; untrained networks answer nothing.', true);
+        if (!parsed.complete)
+          showMessage('Note: the BNN weights come from a partial training run; untrained networks answer nothing.', true);
       })
-      .catch((e: unknown) => { this.weightsError = `Could not load the BNN weights: ${e instanceof Error ? e.message : String(e)}`; })
-      .finally(() => { this.weightsLoading = false; this.onWeights(); });
+      .catch((e: unknown) => {
+        this.weightsError = `Could not load the BNN weights: ${e instanceof Error ? e.message : String(e)}`;
+      })
+      .finally(() => {
+        this.weightsLoading = false;
+        this.onWeights();
+      });
   }
 }

@@ -4,16 +4,47 @@ import type { BackendName } from '../src/backends.js';
 import type { Score } from '../src/core/types.js';
 
 /** Where the build put the network and its WebAssembly kernel (relative to the page). */
-export interface NnueUrls { net: string; wasm: string }
+export interface NnueUrls {
+  net: string;
+  wasm: string;
+}
 
 export type ToWorker =
-  | { type: 'search'; id: number; startFen: string; moves: string[]; backend: BackendName; weightsUrl: string | null;
+  | {
+      type: 'search';
+      id: number;
+      startFen: string;
+      moves: string[];
+      backend: BackendName;
+      weightsUrl: string | null;
       /** The evaluation network to play with (fetched by the worker), or null for the classical evaluation. */
       nnue: NnueUrls | null;
-      limits: { depth?: number; movetime?: number } }
+      limits: { depth?: number; movetime?: number };
+    }
   | { type: 'newgame' };
 
 export type FromWorker =
-  | { type: 'info'; id: number; bound: 'lower' | 'upper' | null; depth: number; score: Score; nodes: number; nps: number; timeMs: number; pv: string[] }
-  | { type: 'done'; id: number; bestMove: string; depth: number; score: Score; nodes: number; timeMs: number; pv: string[]; backend: BackendName; evaluation: string }
+  | {
+      type: 'info';
+      id: number;
+      bound: 'lower' | 'upper' | null;
+      depth: number;
+      score: Score;
+      nodes: number;
+      nps: number;
+      timeMs: number;
+      pv: string[];
+    }
+  | {
+      type: 'done';
+      id: number;
+      bestMove: string;
+      depth: number;
+      score: Score;
+      nodes: number;
+      timeMs: number;
+      pv: string[];
+      backend: BackendName;
+      evaluation: string;
+    }
   | { type: 'error'; id: number; message: string };

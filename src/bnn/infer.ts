@@ -9,7 +9,8 @@ import { type NetworkLayout, POPCOUNT8, NEURON_THRESHOLD, OUTPUT_THRESHOLD, LAYO
 
 /** Output word of a 16x32x1 square: bit `target.bit` set when that target's network fires. */
 export function infer16(lay: SquareLayout, weights: Uint8Array, word: number): number {
-  const lo = word & 0xff, hi = (word >>> 8) & 0xff;
+  const lo = word & 0xff,
+    hi = (word >>> 8) & 0xff;
   const targets = lay.targets;
   let w = NETWORK_BASE[lay.piece][lay.square] * 32;
   let out = 0;
@@ -51,7 +52,8 @@ export function inferWord(layout: NetworkLayout, weights: Uint8Array, lay: Squar
 
 /** The TS reference as a SliderAttacks provider. */
 export function referenceSliders(layout: NetworkLayout, weights: Uint8Array): SliderAttacks {
-  const rooks = SQUARE_LAYOUTS[0], bishops = SQUARE_LAYOUTS[1];
+  const rooks = SQUARE_LAYOUTS[0],
+    bishops = SQUARE_LAYOUTS[1];
   return {
     name: `bnn-ts-${layout.name}`,
     rook(sq, occLo, occHi, out) {

@@ -50,16 +50,49 @@ const onBoard = (f: number, r: number): boolean => f >= 0 && f < 8 && r >= 0 && 
 const interior = (f: number, r: number): boolean => f >= 1 && f <= 6 && r >= 1 && r <= 6;
 
 function setBit(m: Int32Array, sq: number): void {
-  if (sq < 32) m[0] |= 1 << sq; else m[1] |= 1 << (sq - 32);
+  if (sq < 32) m[0] |= 1 << sq;
+  else m[1] |= 1 << (sq - 32);
 }
 
 function buildSquare(piece: SliderPiece, sq: number): SquareLayout {
-  const f0 = sq & 7, r0 = sq >> 3;
+  const f0 = sq & 7,
+    r0 = sq >> 3;
   // Directions of line A and line B; the input bit index along a line is the file, except for a
   // rook's file where it is the rank.
-  const lines: Array<{ dirs: Array<[number, number]>; byRank: boolean }> = piece === ROOK
-    ? [{ dirs: [[1, 0], [-1, 0]], byRank: false }, { dirs: [[0, 1], [0, -1]], byRank: true }]
-    : [{ dirs: [[1, 1], [-1, -1]], byRank: false }, { dirs: [[1, -1], [-1, 1]], byRank: false }];
+  const lines: Array<{ dirs: Array<[number, number]>; byRank: boolean }> =
+    piece === ROOK
+      ? [
+          {
+            dirs: [
+              [1, 0],
+              [-1, 0],
+            ],
+            byRank: false,
+          },
+          {
+            dirs: [
+              [0, 1],
+              [0, -1],
+            ],
+            byRank: true,
+          },
+        ]
+      : [
+          {
+            dirs: [
+              [1, 1],
+              [-1, -1],
+            ],
+            byRank: false,
+          },
+          {
+            dirs: [
+              [1, -1],
+              [-1, 1],
+            ],
+            byRank: false,
+          },
+        ];
   const mask = new Int32Array(2);
   const lineMasks = [new Int32Array(2), new Int32Array(2)];
   let inputMask = 0;
@@ -73,9 +106,7 @@ function buildSquare(piece: SliderPiece, sq: number): SquareLayout {
         const bit = (line.byRank ? r : f) + 8 * li;
         setBit(lineMasks[li], s);
         targets.push({ square: s, bit, between, betweenLo: betweenBB[0], betweenHi: betweenBB[1] });
-        const relevant = piece === ROOK
-          ? (line.byRank ? r >= 1 && r <= 6 : f >= 1 && f <= 6)
-          : interior(f, r);
+        const relevant = piece === ROOK ? (line.byRank ? r >= 1 && r <= 6 : f >= 1 && f <= 6) : interior(f, r);
         if (relevant) {
           setBit(mask, s);
           inputMask |= 1 << bit;
@@ -89,15 +120,22 @@ function buildSquare(piece: SliderPiece, sq: number): SquareLayout {
   });
   targets.sort((a, b) => a.bit - b.bit);
   return {
-    piece, square: sq, maskLo: mask[0], maskHi: mask[1], inputMask,
-    lineALo: lineMasks[0][0], lineAHi: lineMasks[0][1], lineBLo: lineMasks[1][0], lineBHi: lineMasks[1][1],
+    piece,
+    square: sq,
+    maskLo: mask[0],
+    maskHi: mask[1],
+    inputMask,
+    lineALo: lineMasks[0][0],
+    lineAHi: lineMasks[0][1],
+    lineBLo: lineMasks[1][0],
+    lineBHi: lineMasks[1][1],
     targets,
   };
 }
 
 /** LAYOUTS[piece][square]. */
-export const SQUARE_LAYOUTS: ReadonlyArray<ReadonlyArray<SquareLayout>> = [ROOK, BISHOP].map(
-  (p) => Array.from({ length: 64 }, (_, sq) => buildSquare(p as SliderPiece, sq)),
+export const SQUARE_LAYOUTS: ReadonlyArray<ReadonlyArray<SquareLayout>> = [ROOK, BISHOP].map((p) =>
+  Array.from({ length: 64 }, (_, sq) => buildSquare(p as SliderPiece, sq)),
 );
 
 /** First network index of (piece, square) in the canonical network order; NETWORK_BASE[2][0] = total. */
@@ -105,7 +143,10 @@ export const NETWORK_BASE: ReadonlyArray<Int32Array> = (() => {
   const bases = [new Int32Array(65), new Int32Array(65)];
   let n = 0;
   for (let p = 0; p < 2; p++) {
-    for (let sq = 0; sq < 64; sq++) { bases[p][sq] = n; n += SQUARE_LAYOUTS[p][sq].targets.length; }
+    for (let sq = 0; sq < 64; sq++) {
+      bases[p][sq] = n;
+      n += SQUARE_LAYOUTS[p][sq].targets.length;
+    }
     bases[p][64] = n;
   }
   return bases;
@@ -119,11 +160,13 @@ export const NETWORK_COUNT = NETWORK_BASE[1][64];
  * that moves bit 8k to bit 24+k.
  */
 export function gatherInput(lay: SquareLayout, occLo: number, occHi: number): number {
-  const lo = occLo & lay.maskLo, hi = occHi & lay.maskHi;
+  const lo = occLo & lay.maskLo,
+    hi = occHi & lay.maskHi;
   if (lay.piece === ROOK) {
     const f = lay.square & 7;
     const a = foldLine(lo & lay.lineALo, hi & lay.lineAHi);
-    const fileLo = (lo >>> f) & 0x01010101, fileHi = (hi >>> f) & 0x01010101;
+    const fileLo = (lo >>> f) & 0x01010101,
+      fileHi = (hi >>> f) & 0x01010101;
     const b = (Math.imul(fileLo, 0x01020408) >>> 24) | ((Math.imul(fileHi, 0x01020408) >>> 24) << 4);
     return a | (b << 8);
   }
@@ -142,7 +185,8 @@ for (let b = 0; b < 16; b++) {
 
 /** Scatters a 16-bit output word onto its target squares; writes out[0], out[1]. */
 export function scatterOutput(lay: SquareLayout, word: number, out: Int32Array): void {
-  const a = word & 0xff, b = (word >>> 8) & 0xff;
+  const a = word & 0xff,
+    b = (word >>> 8) & 0xff;
   if (lay.piece === ROOK) {
     const f = lay.square & 7;
     const spreadA = Math.imul(a, 0x01010101);
@@ -150,7 +194,8 @@ export function scatterOutput(lay: SquareLayout, word: number, out: Int32Array):
     out[1] = (spreadA & lay.lineAHi) | (FILE_SPREAD[b >>> 4] << f);
     return;
   }
-  const spreadA = Math.imul(a, 0x01010101), spreadB = Math.imul(b, 0x01010101);
+  const spreadA = Math.imul(a, 0x01010101),
+    spreadB = Math.imul(b, 0x01010101);
   out[0] = (spreadA & lay.lineALo) | (spreadB & lay.lineBLo);
   out[1] = (spreadA & lay.lineAHi) | (spreadB & lay.lineBHi);
 }
@@ -159,14 +204,19 @@ export function scatterOutput(lay: SquareLayout, word: number, out: Int32Array):
 export function enumerateInputs(lay: SquareLayout): Uint16Array {
   const m = lay.inputMask;
   const out = new Uint16Array(1 << popcount32(m));
-  let x = 0, i = 0;
-  do { out[i++] = x; x = (x - m) & m; } while (x !== 0);
+  let x = 0,
+    i = 0;
+  do {
+    out[i++] = x;
+    x = (x - m) & m;
+  } while (x !== 0);
   return out;
 }
 
 /** Expands an input word back to its 64-bit occupancy (for tests and verification). */
 export function inputToOccupancy(lay: SquareLayout, word: number, out: Int32Array): Int32Array {
   scatterOutput(lay, word & lay.inputMask, out);
-  out[0] &= lay.maskLo; out[1] &= lay.maskHi;
+  out[0] &= lay.maskLo;
+  out[1] &= lay.maskHi;
   return out;
 }

@@ -38,9 +38,9 @@ function networkSeed(seed: number, layoutId: number, piece: number, square: numb
 
 /** Scratch state reused across networks so the hot loop never allocates. */
 export class NetworkTrainer {
-  private readonly values: Uint8Array[] = [];   // per group: the byte values that occur
-  private readonly clear: Uint8Array[] = [];    // per group: 1 if that value has no between bit
-  private readonly counts: Uint8Array[] = [];   // per group: firing neurons of the group per value
+  private readonly values: Uint8Array[] = []; // per group: the byte values that occur
+  private readonly clear: Uint8Array[] = []; // per group: 1 if that value has no between bit
+  private readonly counts: Uint8Array[] = []; // per group: firing neurons of the group per value
   private readonly nValues = new Int32Array(MAX_GROUPS);
   private readonly convAll = new Float64Array(MAX_SUM);
   private readonly convClear = new Float64Array(MAX_SUM);
@@ -81,11 +81,13 @@ export class NetworkTrainer {
         mask = (lay.inputMask >>> (8 * g)) & 0xff;
         between = (t.between >>> (8 * g)) & 0xff;
       } else {
-        const half = g < 4 ? 0 : 1, shift = 8 * (g & 3);
+        const half = g < 4 ? 0 : 1,
+          shift = 8 * (g & 3);
         mask = ((half ? lay.maskHi : lay.maskLo) >>> shift) & 0xff;
         between = ((half ? t.betweenHi : t.betweenLo) >>> shift) & 0xff;
       }
-      let x = 0, n = 0;
+      let x = 0,
+        n = 0;
       do {
         this.values[g][n] = x;
         this.clear[g][n] = (x & between) === 0 ? 1 : 0;
@@ -98,8 +100,12 @@ export class NetworkTrainer {
   }
 
   private recount(g: number): void {
-    const vals = this.values[g], cnt = this.counts[g], n = this.nValues[g];
-    const w = this.w, step = this.groups, neurons = this.neurons;
+    const vals = this.values[g],
+      cnt = this.counts[g],
+      n = this.nValues[g];
+    const w = this.w,
+      step = this.groups,
+      neurons = this.neurons;
     for (let k = 0; k < n; k++) {
       const x = vals[k];
       let c = 0;
@@ -111,7 +117,9 @@ export class NetworkTrainer {
   /** Applies a change of neuron i's weight from `from` to `to` to its group's counts. */
   private update(i: number, from: number, to: number): void {
     const g = i % this.groups;
-    const vals = this.values[g], cnt = this.counts[g], n = this.nValues[g];
+    const vals = this.values[g],
+      cnt = this.counts[g],
+      n = this.nValues[g];
     for (let k = 0; k < n; k++) {
       const x = vals[k];
       cnt[k] += (POPCOUNT8[x ^ to] < NEURON_THRESHOLD ? 1 : 0) - (POPCOUNT8[x ^ from] < NEURON_THRESHOLD ? 1 : 0);
@@ -120,18 +128,37 @@ export class NetworkTrainer {
 
   /** error() for two groups: prefix sums of the second group's histogram instead of a convolution. */
   private error2(): number {
-    const hA = this.h2All, hC = this.h2Clear, pA = this.p2All, pC = this.p2Clear;
-    hA.fill(0); hC.fill(0);
-    let cnt = this.counts[1], cl = this.clear[1], n = this.nValues[1];
-    for (let k = 0; k < n; k++) { hA[cnt[k]]++; if (cl[k]) hC[cnt[k]]++; }
-    let sa = 0, sc = 0;
-    for (let c = 0; c <= OUTPUT_THRESHOLD; c++) { sa += hA[c]; sc += hC[c]; pA[c] = sa; pC[c] = sc; }
-    const totA = sa, totC = sc; // group 1 has at most 16 neurons, so counts never exceed 16
-    cnt = this.counts[0]; cl = this.clear[0]; n = this.nValues[0];
+    const hA = this.h2All,
+      hC = this.h2Clear,
+      pA = this.p2All,
+      pC = this.p2Clear;
+    hA.fill(0);
+    hC.fill(0);
+    let cnt = this.counts[1],
+      cl = this.clear[1],
+      n = this.nValues[1];
+    for (let k = 0; k < n; k++) {
+      hA[cnt[k]]++;
+      if (cl[k]) hC[cnt[k]]++;
+    }
+    let sa = 0,
+      sc = 0;
+    for (let c = 0; c <= OUTPUT_THRESHOLD; c++) {
+      sa += hA[c];
+      sc += hC[c];
+      pA[c] = sa;
+      pC[c] = sc;
+    }
+    const totA = sa,
+      totC = sc; // group 1 has at most 16 neurons, so counts never exceed 16
+    cnt = this.counts[0];
+    cl = this.clear[0];
+    n = this.nValues[0];
     let err = 0;
     for (let k = 0; k < n; k++) {
       const room = OUTPUT_THRESHOLD - cnt[k]; // partner counts <= room keep the sum <= 16
-      const leA = pA[room], leC = pC[room];
+      const leA = pA[room],
+        leC = pC[room];
       if (cl[k]) err += leC + (totA - leA) - (totC - leC);
       else err += totA - leA;
     }
@@ -141,14 +168,21 @@ export class NetworkTrainer {
   /** Exact number of misclassified samples, from the per-group histograms. */
   private error(): number {
     if (this.groups === 2) return this.error2();
-    const all = this.convAll, clr = this.convClear;
-    all.fill(0); clr.fill(0);
-    all[0] = 1; clr[0] = 1;
+    const all = this.convAll,
+      clr = this.convClear;
+    all.fill(0);
+    clr.fill(0);
+    all[0] = 1;
+    clr[0] = 1;
     let top = 0;
     for (let g = 0; g < this.groups; g++) {
-      const hA = this.hAll, hC = this.hClear;
-      hA.fill(0); hC.fill(0);
-      const cnt = this.counts[g], cl = this.clear[g], n = this.nValues[g];
+      const hA = this.hAll,
+        hC = this.hClear;
+      hA.fill(0);
+      hC.fill(0);
+      const cnt = this.counts[g],
+        cl = this.clear[g],
+        n = this.nValues[g];
       let hiCount = 0;
       for (let k = 0; k < n; k++) {
         const c = cnt[k];
@@ -156,15 +190,26 @@ export class NetworkTrainer {
         if (cl[k]) hC[c]++;
         if (c > hiCount) hiCount = c;
       }
-      const tA = this.tmpAll, tC = this.tmpClear;
-      for (let s = 0; s <= top + hiCount; s++) { tA[s] = 0; tC[s] = 0; }
+      const tA = this.tmpAll,
+        tC = this.tmpClear;
+      for (let s = 0; s <= top + hiCount; s++) {
+        tA[s] = 0;
+        tC[s] = 0;
+      }
       for (let s = 0; s <= top; s++) {
-        const a = all[s], b = clr[s];
+        const a = all[s],
+          b = clr[s];
         if (a === 0) continue;
-        for (let c = 0; c <= hiCount; c++) { tA[s + c] += a * hA[c]; tC[s + c] += b * hC[c]; }
+        for (let c = 0; c <= hiCount; c++) {
+          tA[s + c] += a * hA[c];
+          tC[s + c] += b * hC[c];
+        }
       }
       top += hiCount;
-      for (let s = 0; s <= top; s++) { all[s] = tA[s]; clr[s] = tC[s]; }
+      for (let s = 0; s <= top; s++) {
+        all[s] = tA[s];
+        clr[s] = tC[s];
+      }
     }
     let err = 0;
     for (let s = 0; s <= top; s++) err += s > OUTPUT_THRESHOLD ? all[s] - clr[s] : clr[s];
@@ -175,11 +220,21 @@ export class NetworkTrainer {
    * Anneals the weights of one network; writes the best weights found to out[offset..].
    * Deterministic for (seed, layout, piece, square, target).
    */
-  train(layout: NetworkLayout, piece: number, square: number, target: number, seed: number,
-        out: Uint8Array, offset: number, maxRestarts = 1000): TrainStats {
+  train(
+    layout: NetworkLayout,
+    piece: number,
+    square: number,
+    target: number,
+    seed: number,
+    out: Uint8Array,
+    offset: number,
+    maxRestarts = 1000,
+  ): TrainStats {
     this.setup(layout, piece, square, target);
     const rng = new Sfc32(networkSeed(seed, layout.id, piece, square, target));
-    const neurons = this.neurons, groups = this.groups, w = this.w;
+    const neurons = this.neurons,
+      groups = this.groups,
+      w = this.w;
     const stats: TrainStats = { moves: 0, restarts: 0, solved: false };
     let bestErr = Infinity;
     const movesPerRun = 20000;
@@ -209,8 +264,14 @@ export class NetworkTrainer {
           w[i] = old;
         }
       }
-      if (err < bestErr) { bestErr = err; this.best.set(w.subarray(0, neurons)); }
-      if (err === 0) { stats.solved = true; break; }
+      if (err < bestErr) {
+        bestErr = err;
+        this.best.set(w.subarray(0, neurons));
+      }
+      if (err === 0) {
+        stats.solved = true;
+        break;
+      }
       stats.restarts++;
     }
     out.set(this.best.subarray(0, neurons), offset);

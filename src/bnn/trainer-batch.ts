@@ -31,7 +31,9 @@ export function trainBatch(req: BatchRequest): BatchResult {
   const weights = new Uint8Array(n * layout.neurons);
   const result: BatchResult = { id: req.id, weights, moves: 0, restarts: 0, failed: [] };
   for (let k = 0; k < n; k++) {
-    const p = req.items[3 * k], sq = req.items[3 * k + 1], t = req.items[3 * k + 2];
+    const p = req.items[3 * k],
+      sq = req.items[3 * k + 1],
+      t = req.items[3 * k + 2];
     const s = trainer.train(layout, p, sq, t, req.seed, weights, k * layout.neurons, req.maxRestarts);
     result.moves += s.moves;
     result.restarts += s.restarts;

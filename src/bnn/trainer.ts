@@ -49,14 +49,21 @@ export async function train(opts: TrainOptions): Promise<TrainReport> {
   for (let i = 0; i < items.length; i += BATCH) {
     const chunk = items.slice(i, i + BATCH);
     batches.push({
-      id: batches.length, layoutId: layout.id, seed: opts.seed, maxRestarts: opts.maxRestarts ?? 100000,
+      id: batches.length,
+      layoutId: layout.id,
+      seed: opts.seed,
+      maxRestarts: opts.maxRestarts ?? 100000,
       items: Int32Array.from(chunk.flatMap((x) => x.slice(0, 3))),
     });
   }
   const weights = new Uint8Array(weightBytes(layout));
   const report: TrainReport = {
     file: { layout, seed: opts.seed, pieces: 0, squaresLo: 0, squaresHi: 0, weights },
-    networks: items.length, moves: 0, restarts: 0, failed: [], seconds: 0,
+    networks: items.length,
+    moves: 0,
+    restarts: 0,
+    failed: [],
+    seconds: 0,
   };
   let done = 0;
   const accept = (req: BatchRequest, res: BatchResult): void => {
@@ -78,9 +85,14 @@ export async function train(opts: TrainOptions): Promise<TrainReport> {
   }
 
   // Coverage recorded in the header: which pieces x squares hold trained networks.
-  let pieces = 0, sqLo = 0, sqHi = 0;
+  let pieces = 0,
+    sqLo = 0,
+    sqHi = 0;
   for (const p of opts.pieces) pieces |= 1 << p;
-  for (const sq of opts.squares) { if (sq < 32) sqLo |= 1 << sq; else sqHi |= 1 << (sq - 32); }
+  for (const sq of opts.squares) {
+    if (sq < 32) sqLo |= 1 << sq;
+    else sqHi |= 1 << (sq - 32);
+  }
   report.file.pieces = pieces;
   report.file.squaresLo = sqLo;
   report.file.squaresHi = sqHi;
@@ -88,12 +100,15 @@ export async function train(opts: TrainOptions): Promise<TrainReport> {
   return report;
 }
 
-function runOnWorkers(batches: BatchRequest[], count: number,
-                      accept: (req: BatchRequest, res: BatchResult) => void): Promise<void> {
+function runOnWorkers(batches: BatchRequest[], count: number, accept: (req: BatchRequest, res: BatchResult) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    let next = 0, finished = 0, failed = false;
+    let next = 0,
+      finished = 0,
+      failed = false;
     const workers: Worker[] = [];
-    const stopAll = (): void => { for (const w of workers) void w.terminate(); };
+    const stopAll = (): void => {
+      for (const w of workers) void w.terminate();
+    };
     for (let i = 0; i < count; i++) {
       const worker = new Worker(new URL('./train-worker.js', import.meta.url));
       workers.push(worker);
@@ -102,9 +117,18 @@ function runOnWorkers(batches: BatchRequest[], count: number,
       };
       worker.on('message', (res: BatchResult) => {
         accept(batches[res.id], res);
-        if (++finished === batches.length) { stopAll(); resolve(); } else feed();
+        if (++finished === batches.length) {
+          stopAll();
+          resolve();
+        } else feed();
       });
-      worker.on('error', (e) => { if (!failed) { failed = true; stopAll(); reject(e); } });
+      worker.on('error', (e) => {
+        if (!failed) {
+          failed = true;
+          stopAll();
+          reject(e);
+        }
+      });
       feed();
     }
   });

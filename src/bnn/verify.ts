@@ -25,7 +25,9 @@ export const FULL_COVERAGE: Coverage = { pieces: 3, squaresLo: -1, squaresHi: -1
 
 export function verifySliders(sliders: SliderAttacks, cover: Coverage = FULL_COVERAGE): VerifyResult {
   const res: VerifyResult = { checked: 0, errors: 0, examples: [] };
-  const occ = new Int32Array(2), want = new Int32Array(2), got = new Int32Array(2);
+  const occ = new Int32Array(2),
+    want = new Int32Array(2),
+    got = new Int32Array(2);
   for (let p = 0; p < 2; p++) {
     if (!((cover.pieces >> p) & 1)) continue;
     const ref = p === 0 ? rayWalkAttacks.rook : rayWalkAttacks.bishop;
@@ -37,17 +39,20 @@ export function verifySliders(sliders: SliderAttacks, cover: Coverage = FULL_COV
       for (const word of enumerateInputs(lay)) {
         inputToOccupancy(lay, word, occ);
         const h = mix32(word ^ (sq << 16) ^ (p << 24));
-        const jLo = mix32(h) & ~lay.maskLo, jHi = mix32(h ^ 0x5bd1e995) & ~lay.maskHi;
+        const jLo = mix32(h) & ~lay.maskLo,
+          jHi = mix32(h ^ 0x5bd1e995) & ~lay.maskHi;
         const ownOn = h & 1;
-        const lo = (occ[0] | jLo) & ~own[0] | (ownOn ? own[0] : 0);
-        const hi = (occ[1] | jHi) & ~own[1] | (ownOn ? own[1] : 0);
+        const lo = ((occ[0] | jLo) & ~own[0]) | (ownOn ? own[0] : 0);
+        const hi = ((occ[1] | jHi) & ~own[1]) | (ownOn ? own[1] : 0);
         ref(sq, lo, hi, want);
         bnn(sq, lo, hi, got);
         res.checked++;
         if (want[0] !== got[0] || want[1] !== got[1]) {
           res.errors++;
           if (res.examples.length < 5) {
-            res.examples.push(`${p === 0 ? 'rook' : 'bishop'} sq ${sq} occ ${hex(hi)}${hex(lo).slice(2)}: got ${hex(got[1])}${hex(got[0]).slice(2)} want ${hex(want[1])}${hex(want[0]).slice(2)}`);
+            res.examples.push(
+              `${p === 0 ? 'rook' : 'bishop'} sq ${sq} occ ${hex(hi)}${hex(lo).slice(2)}: got ${hex(got[1])}${hex(got[0]).slice(2)} want ${hex(want[1])}${hex(want[0]).slice(2)}`,
+            );
           }
         }
       }

@@ -41,7 +41,7 @@ export interface WasmKernel {
 }
 
 const INFO_SIZE = 80;
-const MUL_FILE = [0x10204080, 0x01020408];     // 0x0102040810204080 as (lo, hi)
+const MUL_FILE = [0x10204080, 0x01020408]; // 0x0102040810204080 as (lo, hi)
 const MUL_FOLD = [0x01010101, 0x01010101];
 
 const compiled = new Map<string, WasmModule>();
@@ -64,7 +64,13 @@ export function wasmModule(file = WASM_FILE): WasmModule | undefined {
 export function loadWasmKernel(w: WeightsFile, file = WASM_FILE): WasmKernel | undefined {
   const mod = wasmModule(file);
   if (!mod) return undefined;
-  const inst = new WA.Instance(mod, { env: { abort: () => { throw new Error('bnn.wasm aborted'); } } });
+  const inst = new WA.Instance(mod, {
+    env: {
+      abort: () => {
+        throw new Error('bnn.wasm aborted');
+      },
+    },
+  });
   const ex = inst.exports as unknown as KernelExports;
   fillTables(ex, w);
   ex.setLayout(w.layout.id);
@@ -92,15 +98,19 @@ export function loadWasmKernel(w: WeightsFile, file = WASM_FILE): WasmKernel | u
  * instead of producing wrong moves. The exhaustive proof is `bnn verify`.
  */
 function selfCheck(s: SliderAttacks): void {
-  const a = new Int32Array(2), b = new Int32Array(2);
+  const a = new Int32Array(2),
+    b = new Int32Array(2);
   let x = 0x9e3779b9;
   for (let sq = 0; sq < 64; sq++) {
     for (let k = 0; k < 4; k++) {
       x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) ^ sq;
-      const lo = x & Math.imul(x, 0x297a2d39), hi = Math.imul(x, 0x85ebca6b) & (x >>> 2);
-      s.rook(sq, lo, hi, a); rayWalkAttacks.rook(sq, lo, hi, b);
+      const lo = x & Math.imul(x, 0x297a2d39),
+        hi = Math.imul(x, 0x85ebca6b) & (x >>> 2);
+      s.rook(sq, lo, hi, a);
+      rayWalkAttacks.rook(sq, lo, hi, b);
       const okRook = a[0] === b[0] && a[1] === b[1];
-      s.bishop(sq, lo, hi, a); rayWalkAttacks.bishop(sq, lo, hi, b);
+      s.bishop(sq, lo, hi, a);
+      rayWalkAttacks.bishop(sq, lo, hi, b);
       if (!okRook || a[0] !== b[0] || a[1] !== b[1]) {
         throw new Error(`BNN WebAssembly kernel disagrees with the reference on square ${sq}: rebuild it with npm run build:wasm`);
       }
@@ -111,8 +121,12 @@ function selfCheck(s: SliderAttacks): void {
 function fillTables(ex: KernelExports, w: WeightsFile): void {
   const mem = new DataView(ex.memory.buffer);
   const u8 = new Uint8Array(ex.memory.buffer);
-  const info = ex.infoPtr(), bits = ex.bitsPtr(), weights = ex.weightsPtr(), spread = ex.spreadPtr();
-  const planes = ex.planesPtr(), inputPlanes = ex.inputPlanesPtr();
+  const info = ex.infoPtr(),
+    bits = ex.bitsPtr(),
+    weights = ex.weightsPtr(),
+    spread = ex.spreadPtr();
+  const planes = ex.planesPtr(),
+    inputPlanes = ex.inputPlanesPtr();
   let padded = 0; // networks placed in the plane area so far, in groups of 4
   // Input planes: byte b, bit p -> 16 bytes of 0x55 (low byte, even neurons) or 0xAA (high byte, odd).
   for (let b = 0; b < 256; b++) {
@@ -131,8 +145,13 @@ function fillTables(ex: KernelExports, w: WeightsFile): void {
   };
   // Spread tables: [0] output byte B of a rook (bit r -> a-file square 8r), [1] a byte copied to every rank.
   for (let b = 0; b < 256; b++) {
-    let lo = 0, hi = 0;
-    for (let r = 0; r < 8; r++) if ((b >> r) & 1) { if (r < 4) lo |= 1 << (8 * r); else hi |= 1 << (8 * (r - 4)); }
+    let lo = 0,
+      hi = 0;
+    for (let r = 0; r < 8; r++)
+      if ((b >> r) & 1) {
+        if (r < 4) lo |= 1 << (8 * r);
+        else hi |= 1 << (8 * (r - 4));
+      }
     put64(spread + 8 * b, lo, hi);
     const rep = Math.imul(b, 0x01010101);
     put64(spread + 2048 + 8 * b, rep, rep);
@@ -154,29 +173,37 @@ function fillTables(ex: KernelExports, w: WeightsFile): void {
       mem.setUint32(e + 48, rook ? sq & 7 : 0, true);
       mem.setUint32(e + 52, rook ? spread : spread + 2048, true);
       mem.setUint32(e + 56, bits + base, true);
-      lay.targets.forEach((t, k) => { u8[bits + base + k] = t.bit; });
+      lay.targets.forEach((t, k) => {
+        u8[bits + base + k] = t.bit;
+      });
       // Where the contiguous network outputs go in the word: each line's targets are a run of
       // positions around the square's own position (the hole).
-      const ownA = sq & 7, ownB = rook ? sq >> 3 : sq & 7;
+      const ownA = sq & 7,
+        ownB = rook ? sq >> 3 : sq & 7;
       const bitsA = lay.targets.filter((t) => t.bit < 8).map((t) => t.bit);
       const bitsB = lay.targets.filter((t) => t.bit >= 8).map((t) => t.bit - 8);
-      const minA = Math.min(ownA, ...bitsA), minB = Math.min(ownB, ...bitsB);
-      mem.setUint32(e + 60, bitsA.length | (ownA - minA) << 4 | minA << 8 | (ownB - minB) << 12 | (8 + minB) << 16, true);
-      const count = lay.targets.length, groups = (count + 3) >> 2;
+      const minA = Math.min(ownA, ...bitsA),
+        minB = Math.min(ownB, ...bitsB);
+      mem.setUint32(e + 60, bitsA.length | ((ownA - minA) << 4) | (minA << 8) | ((ownB - minB) << 12) | ((8 + minB) << 16), true);
+      const count = lay.targets.length,
+        groups = (count + 3) >> 2;
       mem.setUint32(e + 64, planes + padded * 32, true);
       mem.setUint32(e + 68, groups, true);
       mem.setUint32(e + 72, count >= 32 ? -1 : (1 << count) - 1, true);
       if (n === 32) {
         for (let k = 0; k < count; k++) {
           const src = (base + k) * 32;
-          const group = planes + ((padded + k) >> 2) * 128, lane = (k & 3) * 4;
+          const group = planes + ((padded + k) >> 2) * 128,
+            lane = (k & 3) * 4;
           const plane = new Int32Array(8);
           for (let p = 0; p < 8; p++) {
             for (let i = 0; i < 32; i++) plane[p] |= ((w.weights[src + i] >> p) & 1) << i;
           }
           // Input bits 0 and 7 are never relevant (always 0): store their half-adder instead.
-          const b0 = plane[0], b7 = plane[7];
-          plane[0] = b0 ^ b7; plane[7] = b0 & b7;
+          const b0 = plane[0],
+            b7 = plane[7];
+          plane[0] = b0 ^ b7;
+          plane[7] = b0 & b7;
           for (let p = 0; p < 8; p++) mem.setInt32(group + p * 16 + lane, plane[p], true);
         }
       }

@@ -28,7 +28,10 @@ export const HEADER_BYTES = 40;
 const MAGIC = [0x4d, 0x43, 0x42, 0x4e, 0x4e, 0x57, 0x00, 0x01];
 
 export class BnnWeightsError extends Error {
-  constructor(readonly file: string, readonly problem: string) {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+  ) {
     super(`${file}: ${problem}`);
     this.name = 'BnnWeightsError';
   }
@@ -73,7 +76,8 @@ function checksum(buf: Uint8Array): number {
 
 /** Parses and checks a weights file image; throws BnnWeightsError naming `file` and the problem. */
 export function decodeWeights(buf: Uint8Array, file: string): WeightsFile {
-  if (buf.length < HEADER_BYTES) throw new BnnWeightsError(file, `truncated: ${buf.length} bytes, shorter than the ${HEADER_BYTES}-byte header`);
+  if (buf.length < HEADER_BYTES)
+    throw new BnnWeightsError(file, `truncated: ${buf.length} bytes, shorter than the ${HEADER_BYTES}-byte header`);
   for (let i = 0; i < MAGIC.length; i++) {
     if (buf[i] !== MAGIC[i]) throw new BnnWeightsError(file, 'not a Matrix Chess BNN weights file (bad magic)');
   }
@@ -89,7 +93,8 @@ export function decodeWeights(buf: Uint8Array, file: string): WeightsFile {
     const what = buf.length < HEADER_BYTES + expected ? 'truncated' : 'too long';
     throw new BnnWeightsError(file, `${what}: ${buf.length} bytes, expected ${HEADER_BYTES + expected}`);
   }
-  const stored = view.getUint32(36, true), actual = checksum(buf);
+  const stored = view.getUint32(36, true),
+    actual = checksum(buf);
   if (stored !== actual) {
     throw new BnnWeightsError(file, `checksum mismatch (stored ${hex(stored)}, computed ${hex(actual)}): the file is corrupted`);
   }

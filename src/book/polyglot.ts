@@ -16,7 +16,10 @@ import { RANDOM64 } from './polyglot-random.js';
 
 export class BookError extends Error {
   override readonly name = 'BookError';
-  constructor(readonly path: string, message: string) {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -36,21 +39,28 @@ const POLY_KIND = new Int8Array(16).fill(-1);
     POLY_KIND[type | 8] = 2 * i; // black
   });
 }
-const CASTLE_BASE = 768, EP_BASE = 772, TURN = 780;
+const CASTLE_BASE = 768,
+  EP_BASE = 772,
+  TURN = 780;
 
 /** The Polyglot key of a position. */
 export function polyglotKey(pos: Position): BookKey {
-  let hi = 0, lo = 0;
+  let hi = 0,
+    lo = 0;
   const board = pos.board;
   for (let sq = 0; sq < 64; sq++) {
     const p = board[sq];
     if (p === 0) continue;
     const i = (64 * POLY_KIND[p] + sq) << 1;
-    hi ^= RANDOM64[i]; lo ^= RANDOM64[i + 1];
+    hi ^= RANDOM64[i];
+    lo ^= RANDOM64[i + 1];
   }
   // Our castling bits (white OO, white OOO, black OO, black OOO) are Polyglot's order.
   for (let b = 0; b < 4; b++) {
-    if (pos.castling & (1 << b)) { hi ^= RANDOM64[(CASTLE_BASE + b) << 1]; lo ^= RANDOM64[((CASTLE_BASE + b) << 1) + 1]; }
+    if (pos.castling & (1 << b)) {
+      hi ^= RANDOM64[(CASTLE_BASE + b) << 1];
+      lo ^= RANDOM64[((CASTLE_BASE + b) << 1) + 1];
+    }
   }
   // En passant counts only when a pawn of the side to move stands beside the pawn that just
   // advanced two squares (legality of the capture does not matter to the format).
@@ -59,10 +69,14 @@ export function polyglotKey(pos: Position): BookKey {
     const rank = pos.side === 0 ? 4 : 3;
     const ourPawn = pos.side === 0 ? PAWN : PAWN | 8;
     if ((file > 0 && board[rank * 8 + file - 1] === ourPawn) || (file < 7 && board[rank * 8 + file + 1] === ourPawn)) {
-      hi ^= RANDOM64[(EP_BASE + file) << 1]; lo ^= RANDOM64[((EP_BASE + file) << 1) + 1];
+      hi ^= RANDOM64[(EP_BASE + file) << 1];
+      lo ^= RANDOM64[((EP_BASE + file) << 1) + 1];
     }
   }
-  if (pos.side === 0) { hi ^= RANDOM64[TURN << 1]; lo ^= RANDOM64[(TURN << 1) + 1]; }
+  if (pos.side === 0) {
+    hi ^= RANDOM64[TURN << 1];
+    lo ^= RANDOM64[(TURN << 1) + 1];
+  }
   return { hi: hi >>> 0, lo: lo >>> 0 };
 }
 
@@ -75,7 +89,9 @@ const POLY_PROMO = [0, 0, 2, 1, 3, 4, 0, 0]; // by our type: bishop 2, knight 1,
 
 /** Our move to the Polyglot 16-bit encoding. */
 export function encodeBookMove(move: number): number {
-  const from = moveFrom(move), kind = moveKind(move), promo = movePromo(move);
+  const from = moveFrom(move),
+    kind = moveKind(move),
+    promo = movePromo(move);
   let to = moveTo(move);
   if (kind === KIND_CASTLE) to = to > from ? from + 3 : from - 4; // the rook's square
   return to | (from << 6) | (POLY_PROMO[promo] << 12);
@@ -110,7 +126,10 @@ export class Book {
   private readonly view: DataView;
   readonly size: number;
 
-  constructor(readonly data: Uint8Array, readonly path = '(memory)') {
+  constructor(
+    readonly data: Uint8Array,
+    readonly path = '(memory)',
+  ) {
     if (data.length % ENTRY !== 0) {
       throw new BookError(path, `book '${path}' is truncated or not a Polyglot book: ${data.length} bytes is not a multiple of 16`);
     }
@@ -126,20 +145,27 @@ export class Book {
 
   /** Sign of key(entry i) - (hi, lo). */
   private compareAt(i: number, hi: number, lo: number): number {
-    const h = this.view.getUint32(i * ENTRY), l = this.view.getUint32(i * ENTRY + 4);
+    const h = this.view.getUint32(i * ENTRY),
+      l = this.view.getUint32(i * ENTRY + 4);
     return h !== hi ? (h < hi ? -1 : 1) : l !== lo ? (l < lo ? -1 : 1) : 0;
   }
 
   /** Raw entries for a key, in file order. */
   entries(key: BookKey): Array<{ move: number; weight: number; learn: number }> {
-    let lo = 0, hi = this.size;
+    let lo = 0,
+      hi = this.size;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.compareAt(mid, key.hi, key.lo) < 0) lo = mid + 1; else hi = mid;
+      if (this.compareAt(mid, key.hi, key.lo) < 0) lo = mid + 1;
+      else hi = mid;
     }
     const out = [];
     for (let i = lo; i < this.size && this.compareAt(i, key.hi, key.lo) === 0; i++) {
-      out.push({ move: this.view.getUint16(i * ENTRY + 8), weight: this.view.getUint16(i * ENTRY + 10), learn: this.view.getUint32(i * ENTRY + 12) });
+      out.push({
+        move: this.view.getUint16(i * ENTRY + 8),
+        weight: this.view.getUint16(i * ENTRY + 10),
+        learn: this.view.getUint32(i * ENTRY + 12),
+      });
     }
     return out;
   }
@@ -191,7 +217,8 @@ export function encodeBook(entries: readonly BookEntry[]): Uint8Array {
   const out = new Uint8Array(sorted.length * ENTRY);
   const view = new DataView(out.buffer);
   sorted.forEach((e, i) => {
-    if (!(e.weight >= 0 && e.weight <= 0xffff && Number.isInteger(e.weight))) throw new RangeError(`book weight must be an integer 0..65535, got ${e.weight}`);
+    if (!(e.weight >= 0 && e.weight <= 0xffff && Number.isInteger(e.weight)))
+      throw new RangeError(`book weight must be an integer 0..65535, got ${e.weight}`);
     view.setUint32(i * ENTRY, e.key.hi >>> 0);
     view.setUint32(i * ENTRY + 4, e.key.lo >>> 0);
     view.setUint16(i * ENTRY + 8, e.move & 0xffff);

@@ -64,7 +64,8 @@ function squaresFlag(flags: Flags): number[] {
   for (const part of v.split(',')) {
     const range = /^(\d+)-(\d+)$/.exec(part);
     if (range) {
-      const a = Number(range[1]), b = Number(range[2]);
+      const a = Number(range[1]),
+        b = Number(range[2]);
       if (a > b || b > 63) throw new UsageError(`bnn --squares: bad square range '${part}'`);
       for (let s = a; s <= b; s++) set.add(s);
       continue;
@@ -78,7 +79,9 @@ function squaresFlag(flags: Flags): number[] {
 
 async function cmdTrain(args: string[]): Promise<number> {
   const flags = parseFlags('train', args, ['layout', 'piece', 'squares', 'seed', 'out-dir', 'workers']);
-  const layouts = layoutsFlag(flags), pieces = piecesFlag(flags), squares = squaresFlag(flags);
+  const layouts = layoutsFlag(flags),
+    pieces = piecesFlag(flags),
+    squares = squaresFlag(flags);
   const seed = intFlag(flags, 'seed', 1, 0, 0xffffffff);
   const workers = intFlag(flags, 'workers', defaultWorkers(), 0, 64);
   const outDir = str(flags, 'out-dir') ?? WEIGHTS_DIR;
@@ -92,9 +95,11 @@ async function cmdTrain(args: string[]): Promise<number> {
     const file = join(outDir, complete ? weightsFileName(layout) : weightsFileName(layout).replace('.bin', '.partial.bin'));
     const ok = report.failed.length === 0;
     if (ok) writeWeightsFile(file, report.file);
-    console.log(`${layout.name}: ${report.networks} networks, ${report.failed.length} not exact, ` +
-      `${report.moves} moves, ${report.restarts} restarts, ${report.seconds.toFixed(2)} s, seed ${seed}` +
-      (ok ? ` -> ${file}` : ' (nothing written)'));
+    console.log(
+      `${layout.name}: ${report.networks} networks, ${report.failed.length} not exact, ` +
+        `${report.moves} moves, ${report.restarts} restarts, ${report.seconds.toFixed(2)} s, seed ${seed}` +
+        (ok ? ` -> ${file}` : ' (nothing written)'),
+    );
     if (!ok) {
       status = 1;
       for (const [p, sq, t] of report.failed.slice(0, 10)) console.error(`not exact: ${p ? 'bishop' : 'rook'} square ${sq} target ${t}`);
@@ -124,11 +129,14 @@ function printVerify(label: string, r: VerifyResult): void {
 async function cmdVerify(args: string[]): Promise<number> {
   const flags = parseFlags('verify', args, ['layout', 'weights-dir', 'file', 'engine', 'wasm']);
   const engine = str(flags, 'engine') ?? 'both';
-  if (engine !== 'both' && engine !== 'wasm' && engine !== 'ts') throw new UsageError(`bnn verify --engine: expected both, wasm or ts, got '${engine}'`);
+  if (engine !== 'both' && engine !== 'wasm' && engine !== 'ts')
+    throw new UsageError(`bnn verify --engine: expected both, wasm or ts, got '${engine}'`);
   const wasmFile = str(flags, 'wasm') ?? WASM_FILE;
   // Checked before any work: a verify that skipped the kernel would pass without proving it.
   if (engine !== 'ts' && !existsSync(wasmFile)) {
-    console.error(`matrix-chess bnn: verify: WebAssembly kernel ${wasmFile} not found (npm run build:wasm builds it; --engine ts checks the TypeScript reference alone)`);
+    console.error(
+      `matrix-chess bnn: verify: WebAssembly kernel ${wasmFile} not found (npm run build:wasm builds it; --engine ts checks the TypeScript reference alone)`,
+    );
     return 1;
   }
   const files = loadFiles(flags);
@@ -168,17 +176,27 @@ export async function runBnnCommand(args: string[]): Promise<number> {
   const [cmd, ...rest] = args;
   try {
     switch (cmd) {
-      case 'train': return await cmdTrain(rest);
-      case 'verify': return await cmdVerify(rest);
-      case 'bench': return await cmdBench(rest);
-      case 'help': case '--help': case '-h':
+      case 'train':
+        return await cmdTrain(rest);
+      case 'verify':
+        return await cmdVerify(rest);
+      case 'bench':
+        return await cmdBench(rest);
+      case 'help':
+      case '--help':
+      case '-h':
         console.log(USAGE);
         return 0;
-      case undefined: throw new UsageError('bnn: missing command: expected train, verify or bench (matrix-chess bnn help)');
-      default: throw new UsageError(`bnn: unknown command '${cmd}' (train, verify, bench)`);
+      case undefined:
+        throw new UsageError('bnn: missing command: expected train, verify or bench (matrix-chess bnn help)');
+      default:
+        throw new UsageError(`bnn: unknown command '${cmd}' (train, verify, bench)`);
     }
   } catch (e) {
-    if (e instanceof BnnWeightsError) { console.error(`matrix-chess bnn: bad weights file ${e.message}`); return 1; }
+    if (e instanceof BnnWeightsError) {
+      console.error(`matrix-chess bnn: bad weights file ${e.message}`);
+      return 1;
+    }
     throw e;
   }
 }

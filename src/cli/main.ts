@@ -32,7 +32,9 @@ Commands:
 
 Errors in the command line exit with status 2; see docs/cli.md.`;
 
-const out = (line: string): void => { process.stdout.write(line + '\n'); };
+const out = (line: string): void => {
+  process.stdout.write(line + '\n');
+};
 
 /** Commands with heavy modules are loaded on demand, so `play` and `uci` start fast. */
 async function runLoaded(run: (args: string[]) => number | Promise<number>, args: string[]): Promise<void> {
@@ -43,12 +45,20 @@ async function runLoaded(run: (args: string[]) => number | Promise<number>, args
 export async function main(argv: string[]): Promise<number> {
   const [command = 'help', ...args] = argv;
   switch (command) {
-    case 'help': case '--help': case '-h':
+    case 'help':
+    case '--help':
+    case '-h':
       out(HELP);
       return 0;
-    case 'perft': await runPerftCommand(args, out); return 0;
-    case 'bench': await runBenchCommand(args, out); return 0;
-    case 'play': await runPlayCommand(args); return 0;
+    case 'perft':
+      await runPerftCommand(args, out);
+      return 0;
+    case 'bench':
+      await runBenchCommand(args, out);
+      return 0;
+    case 'play':
+      await runPlayCommand(args);
+      return 0;
     case 'uci': {
       const { runUci } = await import('../uci/loop.js');
       await runUci(args);
@@ -61,9 +71,15 @@ export async function main(argv: string[]): Promise<number> {
       else runMatrixDemo({ color: useColor() && values['no-color'] !== true });
       return 0;
     }
-    case 'bnn': await runLoaded((await import('./bnn.js')).runBnnCommand, args); return 0;
-    case 'match': await runLoaded((await import('../match/cli.js')).runMatchCommand, args); return 0;
-    case 'tune': await runLoaded((await import('../tune/cli.js')).runTuneCommand, args); return 0;
+    case 'bnn':
+      await runLoaded((await import('./bnn.js')).runBnnCommand, args);
+      return 0;
+    case 'match':
+      await runLoaded((await import('../match/cli.js')).runMatchCommand, args);
+      return 0;
+    case 'tune':
+      await runLoaded((await import('../tune/cli.js')).runTuneCommand, args);
+      return 0;
     default:
       throw new UsageError(`unknown command '${command}': expected play, uci, perft, bench, demo, bnn, match, tune or help`);
   }
@@ -80,8 +96,11 @@ export async function runCli(argv: string[]): Promise<void> {
     const code = await main(argv);
     if (code !== 0) process.exitCode = code;
   } catch (err) {
-    const userMistake = err instanceof UsageError || err instanceof FenError || err instanceof MoveError
-      || (err instanceof BackendError && err.kind === 'unknown');
+    const userMistake =
+      err instanceof UsageError ||
+      err instanceof FenError ||
+      err instanceof MoveError ||
+      (err instanceof BackendError && err.kind === 'unknown');
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`matrix-chess: ${message.split('\n')[0]}\n`);
     if (!userMistake && process.env.MATRIX_CHESS_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);

@@ -9,11 +9,16 @@ import { createProgress } from '../cmdline/progress.js';
 export const PERFT_USAGE = 'perft <depth> [--fen FEN] [--divide] [--backend bitboard|matrix|bnn]';
 
 export async function runPerftCommand(args: string[], out: (line: string) => void): Promise<void> {
-  const { values, positionals } = parseCommandArgs('perft', args, {
-    fen: { type: 'string' },
-    divide: { type: 'boolean' },
-    backend: { type: 'string', default: 'bitboard' },
-  }, 1);
+  const { values, positionals } = parseCommandArgs(
+    'perft',
+    args,
+    {
+      fen: { type: 'string' },
+      divide: { type: 'boolean' },
+      backend: { type: 'string', default: 'bitboard' },
+    },
+    1,
+  );
   const depth = parseIntIn('perft depth', positionals[0], 1, 20);
   const pos = Position.fromFen((values.fen as string | undefined) ?? START_FEN);
   const backend = await getBackend(values.backend as string);

@@ -18,7 +18,8 @@ import { formatEval, renderBoard, sidebar, useColor } from '../cmdline/board.js'
 import { UsageError } from '../cmdline/errors.js';
 import { LineReader } from '../cmdline/lines.js';
 
-export const PLAY_USAGE = 'play [--mode white|black|self] [--depth N] [--fen FEN] [--backend bitboard|matrix|bnn] [--eval classical|nnue] [--ascii]';
+export const PLAY_USAGE =
+  'play [--mode white|black|self] [--depth N] [--fen FEN] [--backend bitboard|matrix|bnn] [--eval classical|nnue] [--ascii]';
 
 type Mode = 'white' | 'black' | 'self';
 const MAX_DEPTH = 20;
@@ -30,7 +31,7 @@ const HELP = [
   '  setfen <FEN>   continue from a FEN position',
   '  legal          list the legal moves',
   '  moves          the moves of this game so far (SAN)',
-  '  undo           take back your last move (and the bot\'s reply)',
+  "  undo           take back your last move (and the bot's reply)",
   '  board          show the board again',
   '  reset          start again from the initial position',
   '  help           this list',
@@ -46,13 +47,19 @@ export interface PlayIo {
 }
 
 export async function runPlayCommand(args: string[], io: PlayIo = { input: process.stdin, output: process.stdout }): Promise<void> {
-  const { values } = parseCommandArgs('play', args, {
-    mode: { type: 'string' },
-    depth: { type: 'string' },
-    fen: { type: 'string' },
-    backend: { type: 'string', default: 'bitboard' },
-    ascii: { type: 'boolean', default: false }, eval: { type: 'string' },
-  }, 0);
+  const { values } = parseCommandArgs(
+    'play',
+    args,
+    {
+      mode: { type: 'string' },
+      depth: { type: 'string' },
+      fen: { type: 'string' },
+      backend: { type: 'string', default: 'bitboard' },
+      ascii: { type: 'boolean', default: false },
+      eval: { type: 'string' },
+    },
+    0,
+  );
   let mode: Mode | undefined;
   if (values.mode !== undefined) {
     mode = parseMode(values.mode as string);
@@ -79,10 +86,23 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
 
 function parseMode(text: string): Mode | undefined {
   switch (text.trim().toLowerCase()) {
-    case '': case '1': case 'w': case 'white': return 'white';
-    case '2': case 'b': case 'black': return 'black';
-    case '3': case 's': case 'self': case 'watch': case 'bot': return 'self';
-    default: return undefined;
+    case '':
+    case '1':
+    case 'w':
+    case 'white':
+      return 'white';
+    case '2':
+    case 'b':
+    case 'black':
+      return 'black';
+    case '3':
+    case 's':
+    case 'self':
+    case 'watch':
+    case 'bot':
+      return 'self';
+    default:
+      return undefined;
   }
 }
 
@@ -192,17 +212,37 @@ class TerminalGame {
   private handle(line: string, status: GameStatus): void {
     const [word, ...rest] = line.split(/\s+/);
     switch (word.toLowerCase()) {
-      case 'help': case '?': for (const h of HELP) this.say(h); return;
-      case 'fen': this.say(this.pos.toFen()); return;
-      case 'board': case 'show': this.show(); return;
-      case 'legal': this.listLegal(); return;
-      case 'moves': case 'history': this.say(this.history() || 'no moves yet'); return;
-      case 'reset': this.setup(START_FEN); return;
+      case 'help':
+      case '?':
+        for (const h of HELP) this.say(h);
+        return;
+      case 'fen':
+        this.say(this.pos.toFen());
+        return;
+      case 'board':
+      case 'show':
+        this.show();
+        return;
+      case 'legal':
+        this.listLegal();
+        return;
+      case 'moves':
+      case 'history':
+        this.say(this.history() || 'no moves yet');
+        return;
+      case 'reset':
+        this.setup(START_FEN);
+        return;
       case 'setfen':
-        if (rest.length === 0) { this.say('setfen needs a FEN, e.g. setfen 8/8/8/8/8/8/8/K1k5 w - - 0 1'); return; }
+        if (rest.length === 0) {
+          this.say('setfen needs a FEN, e.g. setfen 8/8/8/8/8/8/8/K1k5 w - - 0 1');
+          return;
+        }
         this.setup(rest.join(' '));
         return;
-      case 'undo': this.undo(); return;
+      case 'undo':
+        this.undo();
+        return;
     }
     if (!UCI_LIKE.test(line) && !SAN_LIKE.test(line)) {
       this.say(`unknown command or move '${line}': type help for the list`);
@@ -216,7 +256,10 @@ class TerminalGame {
     try {
       move = UCI_LIKE.test(line) ? parseUciMove(this.pos, line) : parseSan(this.pos, line);
     } catch (err) {
-      if (err instanceof MoveError) { this.say(err.message); return; }
+      if (err instanceof MoveError) {
+        this.say(err.message);
+        return;
+      }
       throw err;
     }
     this.play(move);
@@ -245,7 +288,9 @@ class TerminalGame {
     const san = moveToSan(this.pos, move);
     const evalText = formatScore(result.score, this.pos.side);
     this.pos.makeMove(move);
-    this.say(`${mover} (bot) plays ${moveToUci(move)} (${san})  depth ${result.depth}  eval ${evalText}  nodes ${result.nodes}  time ${(result.timeMs / 1000).toFixed(2)}s`);
+    this.say(
+      `${mover} (bot) plays ${moveToUci(move)} (${san})  depth ${result.depth}  eval ${evalText}  nodes ${result.nodes}  time ${(result.timeMs / 1000).toFixed(2)}s`,
+    );
     this.show();
   }
 
@@ -253,7 +298,10 @@ class TerminalGame {
     try {
       this.pos.setFen(fen);
     } catch (err) {
-      if (err instanceof FenError) { this.say(err.message); return; }
+      if (err instanceof FenError) {
+        this.say(err.message);
+        return;
+      }
       throw err;
     }
     this.engine.newGame();
@@ -265,12 +313,18 @@ class TerminalGame {
   }
 
   private undo(): void {
-    if (this.mode === 'self') { this.say('undo is for games against the bot'); return; }
+    if (this.mode === 'self') {
+      this.say('undo is for games against the bot');
+      return;
+    }
     const human = this.humanSide();
     const ply = this.pos.ply;
     // The human has made a move if one of the recorded plies was theirs.
     const humanMoved = ply >= 2 || (ply === 1 && this.startSide === human);
-    if (!humanMoved) { this.say('nothing to undo'); return; }
+    if (!humanMoved) {
+      this.say('nothing to undo');
+      return;
+    }
     let undone = 0;
     while (this.pos.ply > 0) {
       this.pos.unmakeMove();
@@ -298,7 +352,10 @@ class TerminalGame {
 
   private listLegal(): void {
     const moves = legalMoveList(this.pos);
-    if (moves.length === 0) { this.say('no legal moves'); return; }
+    if (moves.length === 0) {
+      this.say('no legal moves');
+      return;
+    }
     const items = moves.map((m) => `${moveToUci(m)} (${moveToSan(this.pos, m)})`).sort();
     this.say(`${moves.length} legal moves: ${items.join(', ')}`);
   }
@@ -317,14 +374,16 @@ class TerminalGame {
     const evWhite = this.pos.side === 0 ? ev : -ev;
     const ply = this.pos.ply;
     const last = ply > 0 ? this.pos.moveAt(ply - 1) : 0;
-    this.say(renderBoard(this.pos, {
-      color: this.color,
-      flipped: this.mode === 'black',
-      ascii: this.ascii,
-      lastFrom: ply > 0 ? moveFrom(last) : undefined,
-      lastTo: ply > 0 ? moveTo(last) : undefined,
-      sidebar: sidebar(this.pos, status.check, evWhite),
-    }));
+    this.say(
+      renderBoard(this.pos, {
+        color: this.color,
+        flipped: this.mode === 'black',
+        ascii: this.ascii,
+        lastFrom: ply > 0 ? moveFrom(last) : undefined,
+        lastTo: ply > 0 ? moveTo(last) : undefined,
+        sidebar: sidebar(this.pos, status.check, evWhite),
+      }),
+    );
   }
 }
 

@@ -40,6 +40,7 @@ export function parseIntIn(what: string, text: string | undefined, min: number, 
 export function parseNumberIn(what: string, text: string | undefined, dflt: number, min: number, max: number): number {
   if (text === undefined) return dflt;
   const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new UsageError(`${what}: '${text}' is not a number from ${min} to ${max}`);
+  if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max)
+    throw new UsageError(`${what}: '${text}' is not a number from ${min} to ${max}`);
   return n;
 }

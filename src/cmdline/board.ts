@@ -32,8 +32,11 @@ export interface BoardView {
 }
 
 const RESET = '\x1b[0m';
-const LIGHT_BG = '\x1b[48;5;180m', DARK_BG = '\x1b[48;5;137m', LAST_BG = '\x1b[48;5;143m';
-const WHITE_FG = '\x1b[1;97m', BLACK_FG = '\x1b[1;30m';
+const LIGHT_BG = '\x1b[48;5;180m',
+  DARK_BG = '\x1b[48;5;137m',
+  LAST_BG = '\x1b[48;5;143m';
+const WHITE_FG = '\x1b[1;97m',
+  BLACK_FG = '\x1b[1;30m';
 
 export function renderBoard(pos: Position, view: BoardView): string {
   const lines: string[] = [];
@@ -65,7 +68,8 @@ export function renderBoard(pos: Position, view: BoardView): string {
 }
 
 export function castlingText(rights: number): string {
-  const s = (rights & WHITE_OO ? 'K' : '') + (rights & WHITE_OOO ? 'Q' : '') + (rights & BLACK_OO ? 'k' : '') + (rights & BLACK_OOO ? 'q' : '');
+  const s =
+    (rights & WHITE_OO ? 'K' : '') + (rights & WHITE_OOO ? 'Q' : '') + (rights & BLACK_OO ? 'k' : '') + (rights & BLACK_OOO ? 'q' : '');
   return s || '-';
 }
 

@@ -14,7 +14,10 @@ export class LineReader {
   private readonly terminal: boolean;
   private ended = false;
 
-  constructor(input: NodeJS.ReadableStream = process.stdin, private readonly output?: NodeJS.WritableStream) {
+  constructor(
+    input: NodeJS.ReadableStream = process.stdin,
+    private readonly output?: NodeJS.WritableStream,
+  ) {
     this.terminal = Boolean((input as NodeJS.ReadStream).isTTY && (output as NodeJS.WriteStream | undefined)?.isTTY);
     this.rl = this.terminal
       ? createInterface({ input, output, terminal: true, crlfDelay: Infinity, historySize: 200 })

@@ -22,7 +22,9 @@ export function createProgress(label: string, stream: NodeJS.WriteStream = proce
       const elapsed = (Date.now() - t0) / 1000;
       const eta = done > 0 ? (elapsed * (total - done)) / done : NaN;
       const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
-      stream.write(`\r\x1b[K${label}: ${done}/${total} (${pct}%) elapsed ${formatSeconds(elapsed)}, ETA ${Number.isFinite(eta) ? formatSeconds(eta) : '?'}`);
+      stream.write(
+        `\r\x1b[K${label}: ${done}/${total} (${pct}%) elapsed ${formatSeconds(elapsed)}, ETA ${Number.isFinite(eta) ? formatSeconds(eta) : '?'}`,
+      );
       shown = true;
     },
     finish() {

@@ -7,15 +7,20 @@ import { rayWalkAttacks } from './slider-attacks.js';
 
 function leaper(offsets: ReadonlyArray<readonly [number, number]>, lo: Int32Array, hi: Int32Array, base = 0): void {
   for (let sq = 0; sq < 64; sq++) {
-    const f = sq & 7, r = sq >> 3;
-    let l = 0, h = 0;
+    const f = sq & 7,
+      r = sq >> 3;
+    let l = 0,
+      h = 0;
     for (const [df, dr] of offsets) {
-      const f2 = f + df, r2 = r + dr;
+      const f2 = f + df,
+        r2 = r + dr;
       if (f2 < 0 || f2 > 7 || r2 < 0 || r2 > 7) continue;
       const t = (r2 << 3) | f2;
-      if (t < 32) l |= 1 << t; else h |= 1 << (t - 32);
+      if (t < 32) l |= 1 << t;
+      else h |= 1 << (t - 32);
     }
-    lo[base + sq] = l; hi[base + sq] = h;
+    lo[base + sq] = l;
+    hi[base + sq] = h;
   }
 }
 
@@ -38,23 +43,72 @@ export const betweenHi = new Int32Array(4096);
 export const lineLo = new Int32Array(4096);
 export const lineHi = new Int32Array(4096);
 
-leaper([[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]], knightAttacksLo, knightAttacksHi);
-leaper([[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]], kingAttacksLo, kingAttacksHi);
-leaper([[-1, 1], [1, 1]], pawnAttacksLo, pawnAttacksHi, 0);
-leaper([[-1, -1], [1, -1]], pawnAttacksLo, pawnAttacksHi, 64);
+leaper(
+  [
+    [1, 2],
+    [2, 1],
+    [2, -1],
+    [1, -2],
+    [-1, -2],
+    [-2, -1],
+    [-2, 1],
+    [-1, 2],
+  ],
+  knightAttacksLo,
+  knightAttacksHi,
+);
+leaper(
+  [
+    [1, 0],
+    [1, 1],
+    [0, 1],
+    [-1, 1],
+    [-1, 0],
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+  ],
+  kingAttacksLo,
+  kingAttacksHi,
+);
+leaper(
+  [
+    [-1, 1],
+    [1, 1],
+  ],
+  pawnAttacksLo,
+  pawnAttacksHi,
+  0,
+);
+leaper(
+  [
+    [-1, -1],
+    [1, -1],
+  ],
+  pawnAttacksLo,
+  pawnAttacksHi,
+  64,
+);
 
 {
   const out = new Int32Array(2);
-  const a = new Int32Array(2), b = new Int32Array(2);
+  const a = new Int32Array(2),
+    b = new Int32Array(2);
   for (let sq = 0; sq < 64; sq++) {
-    rayWalkAttacks.rook(sq, 0, 0, out); rookRaysLo[sq] = out[0]; rookRaysHi[sq] = out[1];
-    rayWalkAttacks.bishop(sq, 0, 0, out); bishopRaysLo[sq] = out[0]; bishopRaysHi[sq] = out[1];
+    rayWalkAttacks.rook(sq, 0, 0, out);
+    rookRaysLo[sq] = out[0];
+    rookRaysHi[sq] = out[1];
+    rayWalkAttacks.bishop(sq, 0, 0, out);
+    bishopRaysLo[sq] = out[0];
+    bishopRaysHi[sq] = out[1];
   }
   for (let s1 = 0; s1 < 64; s1++) {
     for (let s2 = 0; s2 < 64; s2++) {
       if (s1 === s2) continue;
-      const lo2 = s2 < 32 ? 1 << s2 : 0, hi2 = s2 < 32 ? 0 : 1 << (s2 - 32);
-      const lo1 = s1 < 32 ? 1 << s1 : 0, hi1 = s1 < 32 ? 0 : 1 << (s1 - 32);
+      const lo2 = s2 < 32 ? 1 << s2 : 0,
+        hi2 = s2 < 32 ? 0 : 1 << (s2 - 32);
+      const lo1 = s1 < 32 ? 1 << s1 : 0,
+        hi1 = s1 < 32 ? 0 : 1 << (s1 - 32);
       for (const kind of ['rook', 'bishop'] as const) {
         const raysLo = kind === 'rook' ? rookRaysLo : bishopRaysLo;
         const raysHi = kind === 'rook' ? rookRaysHi : bishopRaysHi;

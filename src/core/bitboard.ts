@@ -35,18 +35,27 @@ export function hasBit(lo: number, hi: number, sq: number): boolean {
 /** Square indices of a bitboard, ascending (allocates: for tools and tests, not hot paths). */
 export function squaresOf(lo: number, hi: number): number[] {
   const out: number[] = [];
-  while (lo !== 0) { out.push(31 - Math.clz32(lo & -lo)); lo &= lo - 1; }
-  while (hi !== 0) { out.push(63 - Math.clz32(hi & -hi)); hi &= hi - 1; }
+  while (lo !== 0) {
+    out.push(31 - Math.clz32(lo & -lo));
+    lo &= lo - 1;
+  }
+  while (hi !== 0) {
+    out.push(63 - Math.clz32(hi & -hi));
+    hi &= hi - 1;
+  }
   return out;
 }
 
 /** Bitboard of a list of squares, written into out[0], out[1]. */
 export function fromSquares(squares: Iterable<number>, out: Int32Array): Int32Array {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   for (const sq of squares) {
-    if (sq < 32) lo |= 1 << sq; else hi |= 1 << (sq - 32);
+    if (sq < 32) lo |= 1 << sq;
+    else hi |= 1 << (sq - 32);
   }
-  out[0] = lo; out[1] = hi;
+  out[0] = lo;
+  out[1] = hi;
   return out;
 }
 

@@ -18,12 +18,13 @@ export const moveTo = (m: number): number => (m >> 6) & 63;
 export const movePromo = (m: number): number => (m >> 12) & 7;
 export const moveKind = (m: number): number => (m >> 15) & 3;
 
-export const makeMove = (from: number, to: number, promo = 0, kind = 0): number =>
-  from | (to << 6) | (promo << 12) | (kind << 15);
+export const makeMove = (from: number, to: number, promo = 0, kind = 0): number => from | (to << 6) | (promo << 12) | (kind << 15);
 
 /** UCI text of a move: e2e4, e7e8q, e1g1. */
 export function moveToUci(m: number): string {
-  const from = moveFrom(m), to = moveTo(m), promo = movePromo(m);
+  const from = moveFrom(m),
+    to = moveTo(m),
+    promo = movePromo(m);
   let s = FILE_NAMES[from & 7] + ((from >> 3) + 1) + FILE_NAMES[to & 7] + ((to >> 3) + 1);
   if (promo) s += TYPE_LETTERS[promo];
   return s;

@@ -10,7 +10,10 @@ import { FILE_NAMES, KING, PAWN, TYPE_LETTERS, squareName } from './types.js';
 /** A move that is malformed or not legal in the position. */
 export class MoveError extends Error {
   override readonly name = 'MoveError';
-  constructor(readonly move: string, message: string) {
+  constructor(
+    readonly move: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -35,10 +38,11 @@ export function parseUciMove(pos: Position, text: string): number {
   if (!m) throw new MoveError(t, `malformed move ${quoted(t)}: expected UCI notation like e2e4 or e7e8q`);
   for (const move of legalMoveList(pos)) if (moveToUci(move) === t) return move;
   const from = m[1];
-  const fromSq = (from.charCodeAt(0) - 97) + (from.charCodeAt(1) - 49) * 8;
+  const fromSq = from.charCodeAt(0) - 97 + (from.charCodeAt(1) - 49) * 8;
   const piece = pos.board[fromSq];
   if (piece === 0) throw new MoveError(t, `illegal move '${t}': no piece on ${from}`);
-  if (piece >> 3 !== pos.side) throw new MoveError(t, `illegal move '${t}': the piece on ${from} is not ${pos.side === 0 ? 'white' : 'black'}'s`);
+  if (piece >> 3 !== pos.side)
+    throw new MoveError(t, `illegal move '${t}': the piece on ${from} is not ${pos.side === 0 ? 'white' : 'black'}'s`);
   if ((piece & 7) === PAWN && !m[3] && legalMoveList(pos).some((x) => moveToUci(x) === t + 'q')) {
     throw new MoveError(t, `illegal move '${t}': a promotion needs a piece letter, e.g. ${t}q`);
   }
@@ -67,8 +71,12 @@ export function replayUciMoves(fen: string, moves: readonly string[]): Position 
 }
 
 export function moveToSan(pos: Position, move: number): string {
-  const from = moveFrom(move), to = moveTo(move), promo = movePromo(move), kind = moveKind(move);
-  const piece = pos.board[from], type = piece & 7;
+  const from = moveFrom(move),
+    to = moveTo(move),
+    promo = movePromo(move),
+    kind = moveKind(move);
+  const piece = pos.board[from],
+    type = piece & 7;
   let san: string;
   if (kind === KIND_CASTLE) {
     san = to > from ? 'O-O' : 'O-O-O';
@@ -84,7 +92,7 @@ export function moveToSan(pos: Position, move: number): string {
         const rivals = legalMoveList(pos).filter((m) => m !== move && moveTo(m) === to && pos.board[moveFrom(m)] === piece);
         if (rivals.length > 0) {
           const sameFile = rivals.some((m) => (moveFrom(m) & 7) === (from & 7));
-          const sameRank = rivals.some((m) => (moveFrom(m) >> 3) === (from >> 3));
+          const sameRank = rivals.some((m) => moveFrom(m) >> 3 === from >> 3);
           if (!sameFile) san += FILE_NAMES[from & 7];
           else if (!sameRank) san += String((from >> 3) + 1);
           else san += squareName(from);
@@ -101,7 +109,11 @@ export function moveToSan(pos: Position, move: number): string {
 
 /** Parses SAN (as written by PGN: Nf3, exd5, O-O, e8=Q, with optional +, #, !, ?) to a legal move. */
 export function parseSan(pos: Position, text: string): number {
-  const clean = text.trim().replace(/[+#!?]+$/, '').replace(/^0-0-0$/, 'O-O-O').replace(/^0-0$/, 'O-O');
+  const clean = text
+    .trim()
+    .replace(/[+#!?]+$/, '')
+    .replace(/^0-0-0$/, 'O-O-O')
+    .replace(/^0-0$/, 'O-O');
   if (clean === '') throw new MoveError(text, 'empty move');
   const moves = legalMoveList(pos);
   for (const m of moves) {
@@ -114,8 +126,14 @@ export function parseSan(pos: Position, text: string): number {
   if (m) {
     const type = TYPE_LETTERS.indexOf(m[1].toLowerCase());
     const matches = moves.filter((mv) => {
-      const f = moveFrom(mv), t = moveTo(mv);
-      return (pos.board[f] & 7) === type && squareName(t) === m[4] && (!m[2] || FILE_NAMES[f & 7] === m[2]) && (!m[3] || String((f >> 3) + 1) === m[3]);
+      const f = moveFrom(mv),
+        t = moveTo(mv);
+      return (
+        (pos.board[f] & 7) === type &&
+        squareName(t) === m[4] &&
+        (!m[2] || FILE_NAMES[f & 7] === m[2]) &&
+        (!m[3] || String((f >> 3) + 1) === m[3])
+      );
     });
     if (matches.length === 1) return matches[0];
   }

@@ -52,8 +52,14 @@ function parseGame(chunk: string, where: string): PgnRecord {
   // Brace comments become numbered placeholders (kept for the move before them), ; comments go,
   // then variations (innermost first) are dropped with any placeholders inside them.
   const commentText: string[] = [];
-  let text = body.join('\n').replace(/\{([^}]*)\}/g, (_m, c: string) => ` {${commentText.push(c.trim()) - 1}} `).replace(/;[^\n]*/g, ' ');
-  for (let prev = ''; prev !== text;) { prev = text; text = text.replace(/\([^()]*\)/g, ' '); }
+  let text = body
+    .join('\n')
+    .replace(/\{([^}]*)\}/g, (_m, c: string) => ` {${commentText.push(c.trim()) - 1}} `)
+    .replace(/;[^\n]*/g, ' ');
+  for (let prev = ''; prev !== text;) {
+    prev = text;
+    text = text.replace(/\([^()]*\)/g, ' ');
+  }
   const moves: number[] = [];
   const comments: Array<string | undefined> = [];
   let result = tags.Result ?? '*';
@@ -61,10 +67,17 @@ function parseGame(chunk: string, where: string): PgnRecord {
     if (tok === '' || /^\$\d+$/.test(tok) || /^\d+\.+$/.test(tok)) continue;
     const c = /^\{(\d+)\}$/.exec(tok);
     if (c) {
-      if (moves.length > 0) comments[moves.length - 1] = comments[moves.length - 1] === undefined ? commentText[Number(c[1])] : `${comments[moves.length - 1]} ${commentText[Number(c[1])]}`;
+      if (moves.length > 0)
+        comments[moves.length - 1] =
+          comments[moves.length - 1] === undefined
+            ? commentText[Number(c[1])]
+            : `${comments[moves.length - 1]} ${commentText[Number(c[1])]}`;
       continue;
     }
-    if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(tok)) { result = tok; break; }
+    if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(tok)) {
+      result = tok;
+      break;
+    }
     const san = tok.replace(/^\d+\.+/, '');
     if (san === '') continue;
     try {

@@ -54,8 +54,13 @@ function comment(text: string): string {
 
 export function writePgnGame(g: PgnGame): string {
   const lines = [
-    tag('Event', g.event), tag('Site', g.site), tag('Date', g.date), tag('Round', g.round),
-    tag('White', g.white), tag('Black', g.black), tag('Result', g.result),
+    tag('Event', g.event),
+    tag('Site', g.site),
+    tag('Date', g.date),
+    tag('Round', g.round),
+    tag('White', g.white),
+    tag('Black', g.black),
+    tag('Result', g.result),
   ];
   if (g.fen !== START_FEN) lines.push(tag('SetUp', '1'), tag('FEN', g.fen));
   if (g.timeControl) lines.push(tag('TimeControl', g.timeControl));
@@ -85,8 +90,10 @@ export function writePgnGame(g: PgnGame): string {
   const text: string[] = [];
   let line = '';
   for (const t of tokens) {
-    if (line.length > 0 && line.length + 1 + t.length > 80) { text.push(line); line = t; }
-    else line = line ? `${line} ${t}` : t;
+    if (line.length > 0 && line.length + 1 + t.length > 80) {
+      text.push(line);
+      line = t;
+    } else line = line ? `${line} ${t}` : t;
   }
   if (line) text.push(line);
   return `${lines.join('\n')}\n\n${text.join('\n')}\n\n`;

@@ -4,13 +4,26 @@
  * Parsing and printing FEN live here too because validating a FEN needs the whole position.
  */
 import {
-  BISHOP, BLACK, BLACK_OO, BLACK_OOO, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, WHITE, WHITE_OO, WHITE_OOO,
-  PIECE_LETTERS, makePiece, parseSquare, squareName,
+  BISHOP,
+  BLACK,
+  BLACK_OO,
+  BLACK_OOO,
+  KING,
+  KNIGHT,
+  NO_SQUARE,
+  PAWN,
+  QUEEN,
+  ROOK,
+  WHITE,
+  WHITE_OO,
+  WHITE_OOO,
+  PIECE_LETTERS,
+  makePiece,
+  parseSquare,
+  squareName,
 } from './types.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from './move.js';
-import {
-  castlingKeyHi, castlingKeyLo, epKeyHi, epKeyLo, pieceKeyHi, pieceKeyLo, sideKeyHi, sideKeyLo,
-} from './zobrist.js';
+import { castlingKeyHi, castlingKeyLo, epKeyHi, epKeyLo, pieceKeyHi, pieceKeyLo, sideKeyHi, sideKeyLo } from './zobrist.js';
 import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from './attacks.js';
 import { bishopIndex, bishopTable, rookIndex, rookTable } from './magic.js';
 
@@ -21,7 +34,10 @@ export type FenField = 'fen' | 'placement' | 'side' | 'castling' | 'enPassant' |
 /** A FEN that cannot be a legal chess position; `field` names the part that is wrong. */
 export class FenError extends Error {
   override readonly name = 'FenError';
-  constructor(readonly field: FenField, message: string) {
+  constructor(
+    readonly field: FenField,
+    message: string,
+  ) {
     super(`invalid FEN (${field}): ${message}`);
   }
 }
@@ -77,14 +93,27 @@ export class Position {
   /** An independent copy, with the move history (so undo and repetitions work on it too). */
   clone(): Position {
     const p = new Position();
-    p.board.set(this.board); p.pieceLo.set(this.pieceLo); p.pieceHi.set(this.pieceHi);
-    p.colorLo.set(this.colorLo); p.colorHi.set(this.colorHi); p.kingSq.set(this.kingSq);
-    p.side = this.side; p.castling = this.castling; p.ep = this.ep;
-    p.halfmove = this.halfmove; p.fullmove = this.fullmove;
-    p.hashLo = this.hashLo; p.hashHi = this.hashHi; p.ply = this.ply;
-    p.hMove = this.hMove.slice(); p.hCaptured = this.hCaptured.slice(); p.hCastling = this.hCastling.slice();
-    p.hEp = this.hEp.slice(); p.hHalfmove = this.hHalfmove.slice();
-    p.hHashLo = this.hHashLo.slice(); p.hHashHi = this.hHashHi.slice();
+    p.board.set(this.board);
+    p.pieceLo.set(this.pieceLo);
+    p.pieceHi.set(this.pieceHi);
+    p.colorLo.set(this.colorLo);
+    p.colorHi.set(this.colorHi);
+    p.kingSq.set(this.kingSq);
+    p.side = this.side;
+    p.castling = this.castling;
+    p.ep = this.ep;
+    p.halfmove = this.halfmove;
+    p.fullmove = this.fullmove;
+    p.hashLo = this.hashLo;
+    p.hashHi = this.hashHi;
+    p.ply = this.ply;
+    p.hMove = this.hMove.slice();
+    p.hCaptured = this.hCaptured.slice();
+    p.hCastling = this.hCastling.slice();
+    p.hEp = this.hEp.slice();
+    p.hHalfmove = this.hHalfmove.slice();
+    p.hHashLo = this.hHashLo.slice();
+    p.hHashHi = this.hHashHi.slice();
     return p;
   }
 
@@ -93,8 +122,15 @@ export class Position {
   private put(piece: number, sq: number): void {
     this.board[sq] = piece;
     const c = piece >> 3;
-    if (sq < 32) { const b = 1 << sq; this.pieceLo[piece] |= b; this.colorLo[c] |= b; }
-    else { const b = 1 << (sq - 32); this.pieceHi[piece] |= b; this.colorHi[c] |= b; }
+    if (sq < 32) {
+      const b = 1 << sq;
+      this.pieceLo[piece] |= b;
+      this.colorLo[c] |= b;
+    } else {
+      const b = 1 << (sq - 32);
+      this.pieceHi[piece] |= b;
+      this.colorHi[c] |= b;
+    }
     this.hashLo ^= pieceKeyLo[(piece << 6) | sq];
     this.hashHi ^= pieceKeyHi[(piece << 6) | sq];
   }
@@ -103,8 +139,15 @@ export class Position {
     const piece = this.board[sq];
     this.board[sq] = 0;
     const c = piece >> 3;
-    if (sq < 32) { const b = ~(1 << sq); this.pieceLo[piece] &= b; this.colorLo[c] &= b; }
-    else { const b = ~(1 << (sq - 32)); this.pieceHi[piece] &= b; this.colorHi[c] &= b; }
+    if (sq < 32) {
+      const b = ~(1 << sq);
+      this.pieceLo[piece] &= b;
+      this.colorLo[c] &= b;
+    } else {
+      const b = ~(1 << (sq - 32));
+      this.pieceHi[piece] &= b;
+      this.colorHi[c] &= b;
+    }
     this.hashLo ^= pieceKeyLo[(piece << 6) | sq];
     this.hashHi ^= pieceKeyHi[(piece << 6) | sq];
   }
@@ -116,12 +159,20 @@ export class Position {
   private epCapturable(): boolean {
     const ep = this.ep;
     if (ep === NO_SQUARE) return false;
-    const us = this.side, pawns = makePiece(us, PAWN);
+    const us = this.side,
+      pawns = makePiece(us, PAWN);
     const i = ((us ^ 1) << 6) | ep; // squares from which a pawn of `us` attacks ep
-    let lo = pawnAttacksLo[i] & this.pieceLo[pawns], hi = pawnAttacksHi[i] & this.pieceHi[pawns];
+    let lo = pawnAttacksLo[i] & this.pieceLo[pawns],
+      hi = pawnAttacksHi[i] & this.pieceHi[pawns];
     while ((lo | hi) !== 0) {
       let from: number;
-      if (lo !== 0) { from = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { from = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
+      if (lo !== 0) {
+        from = 31 - Math.clz32(lo & -lo);
+        lo &= lo - 1;
+      } else {
+        from = 63 - Math.clz32(hi & -hi);
+        hi &= hi - 1;
+      }
       if (this.epCaptureLegal(from, ep, us)) return true;
     }
     return false;
@@ -129,12 +180,21 @@ export class Position {
 
   /** Whether the en-passant capture from `from` leaves the mover's king safe. */
   private epCaptureLegal(from: number, ep: number, us: number): boolean {
-    const capSq = ep ^ 8, them = us ^ 1, e = them << 3, ksq = this.kingSq[us];
-    const capLo = capSq < 32 ? 1 << capSq : 0, capHi = capSq < 32 ? 0 : 1 << (capSq - 32);
-    let oLo = (this.colorLo[0] | this.colorLo[1]) & ~capLo, oHi = (this.colorHi[0] | this.colorHi[1]) & ~capHi;
-    if (from < 32) oLo &= ~(1 << from); else oHi &= ~(1 << (from - 32));
-    if (ep < 32) oLo |= 1 << ep; else oHi |= 1 << (ep - 32);
-    const pl = this.pieceLo, ph = this.pieceHi, pi = (us << 6) | ksq;
+    const capSq = ep ^ 8,
+      them = us ^ 1,
+      e = them << 3,
+      ksq = this.kingSq[us];
+    const capLo = capSq < 32 ? 1 << capSq : 0,
+      capHi = capSq < 32 ? 0 : 1 << (capSq - 32);
+    let oLo = (this.colorLo[0] | this.colorLo[1]) & ~capLo,
+      oHi = (this.colorHi[0] | this.colorHi[1]) & ~capHi;
+    if (from < 32) oLo &= ~(1 << from);
+    else oHi &= ~(1 << (from - 32));
+    if (ep < 32) oLo |= 1 << ep;
+    else oHi |= 1 << (ep - 32);
+    const pl = this.pieceLo,
+      ph = this.pieceHi,
+      pi = (us << 6) | ksq;
     if (((pawnAttacksLo[pi] & pl[e | PAWN] & ~capLo) | (pawnAttacksHi[pi] & ph[e | PAWN] & ~capHi)) !== 0) return false;
     if (((knightAttacksLo[ksq] & pl[e | KNIGHT]) | (knightAttacksHi[ksq] & ph[e | KNIGHT])) !== 0) return false;
     let j = bishopIndex(ksq, oLo, oHi);
@@ -144,23 +204,41 @@ export class Position {
   }
 
   private hashEp(): void {
-    if (this.epCapturable()) { this.hashLo ^= epKeyLo[this.ep & 7]; this.hashHi ^= epKeyHi[this.ep & 7]; }
+    if (this.epCapturable()) {
+      this.hashLo ^= epKeyLo[this.ep & 7];
+      this.hashHi ^= epKeyHi[this.ep & 7];
+    }
   }
 
   private grow(): void {
     const n = this.hMove.length * 2;
-    const g32 = (a: Int32Array, extra = 0) => { const b = new Int32Array(n + extra); b.set(a); return b; };
-    const g8 = (a: Uint8Array) => { const b = new Uint8Array(n); b.set(a); return b; };
-    this.hMove = g32(this.hMove); this.hHalfmove = g32(this.hHalfmove);
-    this.hCaptured = g8(this.hCaptured); this.hCastling = g8(this.hCastling); this.hEp = g8(this.hEp);
-    this.hHashLo = g32(this.hHashLo, 1); this.hHashHi = g32(this.hHashHi, 1);
+    const g32 = (a: Int32Array, extra = 0) => {
+      const b = new Int32Array(n + extra);
+      b.set(a);
+      return b;
+    };
+    const g8 = (a: Uint8Array) => {
+      const b = new Uint8Array(n);
+      b.set(a);
+      return b;
+    };
+    this.hMove = g32(this.hMove);
+    this.hHalfmove = g32(this.hHalfmove);
+    this.hCaptured = g8(this.hCaptured);
+    this.hCastling = g8(this.hCastling);
+    this.hEp = g8(this.hEp);
+    this.hHashLo = g32(this.hHashLo, 1);
+    this.hHashHi = g32(this.hHashHi, 1);
   }
 
   /** Plays a legal move (as produced by the move generator). */
   makeMove(m: number): void {
     const ply = this.ply;
     if (ply + 1 >= this.hMove.length) this.grow();
-    const from = moveFrom(m), to = moveTo(m), promo = movePromo(m), kind = moveKind(m);
+    const from = moveFrom(m),
+      to = moveTo(m),
+      promo = movePromo(m),
+      kind = moveKind(m);
     const us = this.side;
     const piece = this.board[from];
     const capSq = kind === KIND_EN_PASSANT ? to ^ 8 : to;
@@ -174,7 +252,10 @@ export class Position {
 
     this.hashEp();
     this.halfmove++;
-    if (captured !== 0) { this.remove(capSq); this.halfmove = 0; }
+    if (captured !== 0) {
+      this.remove(capSq);
+      this.halfmove = 0;
+    }
     this.remove(from);
     this.put(promo !== 0 ? makePiece(us, promo) : piece, to);
     if ((piece & 7) === PAWN) this.halfmove = 0;
@@ -182,7 +263,8 @@ export class Position {
       this.kingSq[us] = to;
       if (kind === KIND_CASTLE) {
         // The rook's move: h-file to f-file, or a-file to d-file, on the king's rank.
-        const rFrom = to > from ? to + 1 : to - 2, rTo = to > from ? to - 1 : to + 1;
+        const rFrom = to > from ? to + 1 : to - 2,
+          rTo = to > from ? to - 1 : to + 1;
         const rook = this.board[rFrom];
         this.remove(rFrom);
         this.put(rook, rTo);
@@ -197,18 +279,24 @@ export class Position {
     this.ep = (piece & 7) === PAWN && (to ^ from) === 16 ? (from + to) >> 1 : NO_SQUARE;
     this.side = us ^ 1;
     if (us === BLACK) this.fullmove++;
-    this.hashLo ^= sideKeyLo; this.hashHi ^= sideKeyHi;
+    this.hashLo ^= sideKeyLo;
+    this.hashHi ^= sideKeyHi;
     this.hashEp();
     this.ply = ply + 1;
-    this.hHashLo[ply + 1] = this.hashLo; this.hHashHi[ply + 1] = this.hashHi;
+    this.hHashLo[ply + 1] = this.hashLo;
+    this.hHashHi[ply + 1] = this.hashHi;
   }
 
   /** Takes back the last move made with makeMove (or makeNullMove with unmakeNullMove). */
   unmakeMove(): void {
     const ply = --this.ply;
     const m = this.hMove[ply];
-    const from = moveFrom(m), to = moveTo(m), promo = movePromo(m), kind = moveKind(m);
-    const them = this.side, us = them ^ 1;
+    const from = moveFrom(m),
+      to = moveTo(m),
+      promo = movePromo(m),
+      kind = moveKind(m);
+    const them = this.side,
+      us = them ^ 1;
     this.side = us;
     if (us === BLACK) this.fullmove--;
     const moved = this.board[to];
@@ -217,7 +305,8 @@ export class Position {
     if ((moved & 7) === KING) {
       this.kingSq[us] = from;
       if (kind === KIND_CASTLE) {
-        const rFrom = to > from ? to + 1 : to - 2, rTo = to > from ? to - 1 : to + 1;
+        const rFrom = to > from ? to + 1 : to - 2,
+          rTo = to > from ? to - 1 : to + 1;
         const rook = this.board[rTo];
         this.remove(rTo);
         this.put(rook, rFrom);
@@ -236,15 +325,20 @@ export class Position {
   makeNullMove(): void {
     const ply = this.ply;
     if (ply + 1 >= this.hMove.length) this.grow();
-    this.hMove[ply] = 0; this.hCaptured[ply] = 0; this.hCastling[ply] = this.castling;
-    this.hEp[ply] = this.ep; this.hHalfmove[ply] = this.halfmove;
+    this.hMove[ply] = 0;
+    this.hCaptured[ply] = 0;
+    this.hCastling[ply] = this.castling;
+    this.hEp[ply] = this.ep;
+    this.hHalfmove[ply] = this.halfmove;
     this.hashEp();
     this.ep = NO_SQUARE;
     this.halfmove++;
     this.side ^= 1;
-    this.hashLo ^= sideKeyLo; this.hashHi ^= sideKeyHi;
+    this.hashLo ^= sideKeyLo;
+    this.hashHi ^= sideKeyHi;
     this.ply = ply + 1;
-    this.hHashLo[ply + 1] = this.hashLo; this.hHashHi[ply + 1] = this.hashHi;
+    this.hHashLo[ply + 1] = this.hashLo;
+    this.hHashHi[ply + 1] = this.hashHi;
   }
 
   unmakeNullMove(): void {
@@ -252,16 +346,25 @@ export class Position {
     this.side ^= 1;
     this.ep = this.hEp[ply];
     this.halfmove = this.hHalfmove[ply];
-    this.hashLo = this.hHashLo[ply]; this.hashHi = this.hHashHi[ply];
+    this.hashLo = this.hHashLo[ply];
+    this.hashHi = this.hHashHi[ply];
   }
 
   /** The move played at undo-stack index i (0 = first move since setup; 0 for a null move). */
-  moveAt(i: number): number { return this.hMove[i]; }
+  moveAt(i: number): number {
+    return this.hMove[i];
+  }
   /** The Zobrist key halves of the position at ply p (0 = setup, this.ply = now). */
-  hashLoAt(p: number): number { return this.hHashLo[p]; }
-  hashHiAt(p: number): number { return this.hHashHi[p]; }
+  hashLoAt(p: number): number {
+    return this.hHashLo[p];
+  }
+  hashHiAt(p: number): number {
+    return this.hHashHi[p];
+  }
   /** The piece captured by the last move, 0 if none. */
-  lastCaptured(): number { return this.ply > 0 ? this.hCaptured[this.ply - 1] : 0; }
+  lastCaptured(): number {
+    return this.ply > 0 ? this.hCaptured[this.ply - 1] : 0;
+  }
 
   /**
    * How many earlier positions since the last irreversible move have the current key
@@ -269,7 +372,8 @@ export class Position {
    */
   repetitions(): number {
     let count = 0;
-    const lo = this.hashLo, hi = this.hashHi;
+    const lo = this.hashLo,
+      hi = this.hashHi;
     const stop = Math.max(0, this.ply - this.halfmove);
     for (let p = this.ply - 2; p >= stop; p -= 2) {
       if (this.hHashLo[p] === lo && this.hHashHi[p] === hi) count++;
@@ -281,7 +385,9 @@ export class Position {
 
   /** True when `sq` is attacked by a piece of `by`, with the given occupancy. */
   attackedWithOcc(sq: number, by: number, occLo: number, occHi: number): boolean {
-    const pl = this.pieceLo, ph = this.pieceHi, o = by << 3;
+    const pl = this.pieceLo,
+      ph = this.pieceHi,
+      o = by << 3;
     const pi = ((by ^ 1) << 6) | sq;
     if (((pawnAttacksLo[pi] & pl[o | PAWN]) | (pawnAttacksHi[pi] & ph[o | PAWN])) !== 0) return true;
     if (((knightAttacksLo[sq] & pl[o | KNIGHT]) | (knightAttacksHi[sq] & ph[o | KNIGHT])) !== 0) return true;
@@ -302,36 +408,67 @@ export class Position {
 
   /** Full recomputation of the Zobrist key (the incremental one must always equal it). */
   computeHash(): [number, number] {
-    let lo = 0, hi = 0;
+    let lo = 0,
+      hi = 0;
     for (let sq = 0; sq < 64; sq++) {
       const p = this.board[sq];
-      if (p !== 0) { lo ^= pieceKeyLo[(p << 6) | sq]; hi ^= pieceKeyHi[(p << 6) | sq]; }
+      if (p !== 0) {
+        lo ^= pieceKeyLo[(p << 6) | sq];
+        hi ^= pieceKeyHi[(p << 6) | sq];
+      }
     }
-    lo ^= castlingKeyLo[this.castling]; hi ^= castlingKeyHi[this.castling];
-    if (this.side === BLACK) { lo ^= sideKeyLo; hi ^= sideKeyHi; }
-    if (this.epCapturable()) { lo ^= epKeyLo[this.ep & 7]; hi ^= epKeyHi[this.ep & 7]; }
+    lo ^= castlingKeyLo[this.castling];
+    hi ^= castlingKeyHi[this.castling];
+    if (this.side === BLACK) {
+      lo ^= sideKeyLo;
+      hi ^= sideKeyHi;
+    }
+    if (this.epCapturable()) {
+      lo ^= epKeyLo[this.ep & 7];
+      hi ^= epKeyHi[this.ep & 7];
+    }
     return [lo, hi];
   }
 
   // ---- FEN ----
 
   private clear(): void {
-    this.board.fill(0); this.pieceLo.fill(0); this.pieceHi.fill(0);
-    this.colorLo.fill(0); this.colorHi.fill(0); this.kingSq.fill(NO_SQUARE);
-    this.side = WHITE; this.castling = 0; this.ep = NO_SQUARE; this.halfmove = 0; this.fullmove = 1;
-    this.hashLo = 0; this.hashHi = 0; this.ply = 0;
+    this.board.fill(0);
+    this.pieceLo.fill(0);
+    this.pieceHi.fill(0);
+    this.colorLo.fill(0);
+    this.colorHi.fill(0);
+    this.kingSq.fill(NO_SQUARE);
+    this.side = WHITE;
+    this.castling = 0;
+    this.ep = NO_SQUARE;
+    this.halfmove = 0;
+    this.fullmove = 1;
+    this.hashLo = 0;
+    this.hashHi = 0;
+    this.ply = 0;
   }
 
   /** Replaces the whole state by a FEN; on error the position is left unchanged. */
   setFen(fen: string): void {
     const scratch = new Position();
     scratch.parseInto(fen);
-    this.board.set(scratch.board); this.pieceLo.set(scratch.pieceLo); this.pieceHi.set(scratch.pieceHi);
-    this.colorLo.set(scratch.colorLo); this.colorHi.set(scratch.colorHi); this.kingSq.set(scratch.kingSq);
-    this.side = scratch.side; this.castling = scratch.castling; this.ep = scratch.ep;
-    this.halfmove = scratch.halfmove; this.fullmove = scratch.fullmove;
-    this.hashLo = scratch.hashLo; this.hashHi = scratch.hashHi; this.ply = 0;
-    this.hHashLo[0] = this.hashLo; this.hHashHi[0] = this.hashHi;
+    this.board.set(scratch.board);
+    this.pieceLo.set(scratch.pieceLo);
+    this.pieceHi.set(scratch.pieceHi);
+    this.colorLo.set(scratch.colorLo);
+    this.colorHi.set(scratch.colorHi);
+    this.kingSq.set(scratch.kingSq);
+    this.side = scratch.side;
+    this.castling = scratch.castling;
+    this.ep = scratch.ep;
+    this.halfmove = scratch.halfmove;
+    this.fullmove = scratch.fullmove;
+    this.hashLo = scratch.hashLo;
+    this.hashHi = scratch.hashHi;
+    this.ply = 0;
+    this.hHashLo[0] = this.hashLo;
+    this.hHashHi[0] = this.hashHi;
   }
 
   private parseInto(fen: string): void {
@@ -347,17 +484,26 @@ export class Position {
     if (ranks.length !== 8) throw new FenError('placement', `expected 8 ranks separated by '/', got ${ranks.length}`);
     const kings = [0, 0];
     for (let i = 0; i < 8; i++) {
-      const rank = 7 - i, text = ranks[i];
+      const rank = 7 - i,
+        text = ranks[i];
       let file = 0;
       for (const ch of text) {
         if (ch >= '1' && ch <= '8') {
           file += ch.charCodeAt(0) - 48;
         } else {
           const piece = PIECE_LETTERS.indexOf(ch);
-          if (piece <= 0 || ch === ' ') throw new FenError('placement', `bad piece letter '${ch}' in rank ${rank + 1} (expected one of PNBRQKpnbrqk or a digit 1-8)`);
+          if (piece <= 0 || ch === ' ')
+            throw new FenError('placement', `bad piece letter '${ch}' in rank ${rank + 1} (expected one of PNBRQKpnbrqk or a digit 1-8)`);
           if (file > 7) throw new FenError('placement', `rank ${rank + 1} ('${text}') is too long: more than 8 squares`);
-          if ((piece & 7) === PAWN && (rank === 0 || rank === 7)) throw new FenError('position', `pawn on rank ${rank + 1} (${squareName(rank * 8 + file)}): pawns cannot stand on the first or last rank`);
-          if ((piece & 7) === KING) { kings[piece >> 3]++; this.kingSq[piece >> 3] = rank * 8 + file; }
+          if ((piece & 7) === PAWN && (rank === 0 || rank === 7))
+            throw new FenError(
+              'position',
+              `pawn on rank ${rank + 1} (${squareName(rank * 8 + file)}): pawns cannot stand on the first or last rank`,
+            );
+          if ((piece & 7) === KING) {
+            kings[piece >> 3]++;
+            this.kingSq[piece >> 3] = rank * 8 + file;
+          }
           this.put(piece, rank * 8 + file);
           file++;
         }
@@ -393,15 +539,27 @@ export class Position {
       const sq = parseSquare(ep);
       if (sq < 0) throw new FenError('enPassant', `expected '-' or a square like e3, got '${ep}'`);
       const wantRank = this.side === WHITE ? 5 : 2;
-      if (sq >> 3 !== wantRank) throw new FenError('enPassant', `${ep} is impossible with ${this.side === WHITE ? 'white' : 'black'} to move (must be on rank ${wantRank + 1})`);
-      const pawnSq = this.side === WHITE ? sq - 8 : sq + 8, origin = this.side === WHITE ? sq + 8 : sq - 8;
-      if (this.board[pawnSq] !== makePiece(this.side ^ 1, PAWN)) throw new FenError('enPassant', `${ep} is impossible: no pawn that just moved two squares on ${squareName(pawnSq)}`);
-      if (this.board[sq] !== 0 || this.board[origin] !== 0) throw new FenError('enPassant', `${ep} is impossible: ${squareName(sq)} and ${squareName(origin)} must be empty after a double step`);
+      if (sq >> 3 !== wantRank)
+        throw new FenError(
+          'enPassant',
+          `${ep} is impossible with ${this.side === WHITE ? 'white' : 'black'} to move (must be on rank ${wantRank + 1})`,
+        );
+      const pawnSq = this.side === WHITE ? sq - 8 : sq + 8,
+        origin = this.side === WHITE ? sq + 8 : sq - 8;
+      if (this.board[pawnSq] !== makePiece(this.side ^ 1, PAWN))
+        throw new FenError('enPassant', `${ep} is impossible: no pawn that just moved two squares on ${squareName(pawnSq)}`);
+      if (this.board[sq] !== 0 || this.board[origin] !== 0)
+        throw new FenError(
+          'enPassant',
+          `${ep} is impossible: ${squareName(sq)} and ${squareName(origin)} must be empty after a double step`,
+        );
       this.ep = sq;
     }
 
-    if (!/^\d+$/.test(half) || Number(half) > 1_000_000) throw new FenError('halfmove', `expected a whole number from 0 to 1000000, got '${half}'`);
-    if (!/^\d+$/.test(full) || Number(full) < 1 || Number(full) > 1_000_000) throw new FenError('fullmove', `expected a whole number from 1 to 1000000, got '${full}'`);
+    if (!/^\d+$/.test(half) || Number(half) > 1_000_000)
+      throw new FenError('halfmove', `expected a whole number from 0 to 1000000, got '${half}'`);
+    if (!/^\d+$/.test(full) || Number(full) < 1 || Number(full) > 1_000_000)
+      throw new FenError('fullmove', `expected a whole number from 1 to 1000000, got '${full}'`);
     this.halfmove = Number(half);
     this.fullmove = Number(full);
 
@@ -409,7 +567,8 @@ export class Position {
       throw new FenError('position', `the side not to move (${this.side === WHITE ? 'black' : 'white'}) is in check`);
     }
     const [lo, hi] = this.computeHash();
-    this.hashLo = lo; this.hashHi = hi;
+    this.hashLo = lo;
+    this.hashHi = hi;
   }
 
   toFen(): string {
@@ -418,8 +577,14 @@ export class Position {
       let empty = 0;
       for (let file = 0; file < 8; file++) {
         const p = this.board[rank * 8 + file];
-        if (p === 0) { empty++; continue; }
-        if (empty) { placement += empty; empty = 0; }
+        if (p === 0) {
+          empty++;
+          continue;
+        }
+        if (empty) {
+          placement += empty;
+          empty = 0;
+        }
         placement += PIECE_LETTERS[p];
       }
       if (empty) placement += empty;

@@ -24,7 +24,10 @@ export class Sfc32 {
   /** A stream from raw state words, advanced `warmup` steps. */
   static fromState(a: number, b: number, c: number, d: number, warmup: number): Sfc32 {
     const rng = new Sfc32(0);
-    rng.a = a | 0; rng.b = b | 0; rng.c = c | 0; rng.d = d | 0;
+    rng.a = a | 0;
+    rng.b = b | 0;
+    rng.c = c | 0;
+    rng.d = d | 0;
     for (let i = 0; i < warmup; i++) rng.next();
     return rng;
   }

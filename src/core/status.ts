@@ -21,23 +21,27 @@ export interface GameStatus {
 }
 
 // a1 is dark: ranks alternate 0x55 (a1, c1, …) and 0xaa.
-const DARK_LO = 0xaa55aa55 | 0, DARK_HI = 0xaa55aa55 | 0;
+const DARK_LO = 0xaa55aa55 | 0,
+  DARK_HI = 0xaa55aa55 | 0;
 
 /**
  * Neither side can mate by any series of legal moves: K v K, K+minor v K, and kings with
  * bishops only, all on squares of one colour. (KNN v K can mate with help, so it is not here.)
  */
 export function isInsufficientMaterial(pos: Position): boolean {
-  const pl = pos.pieceLo, ph = pos.pieceHi;
+  const pl = pos.pieceLo,
+    ph = pos.pieceHi;
   for (const c of [0, 8]) {
     if ((pl[c | PAWN] | ph[c | PAWN] | pl[c | ROOK] | ph[c | ROOK] | pl[c | QUEEN] | ph[c | QUEEN]) !== 0) return false;
   }
   const knights = popcount32(pl[KNIGHT]) + popcount32(ph[KNIGHT]) + popcount32(pl[8 | KNIGHT]) + popcount32(ph[8 | KNIGHT]);
-  const bLo = pl[BISHOP] | pl[8 | BISHOP], bHi = ph[BISHOP] | ph[8 | BISHOP];
+  const bLo = pl[BISHOP] | pl[8 | BISHOP],
+    bHi = ph[BISHOP] | ph[8 | BISHOP];
   const bishops = popcount32(bLo) + popcount32(bHi);
   if (knights + bishops <= 1) return true;
   if (knights > 0) return false;
-  const onDark = ((bLo & DARK_LO) | (bHi & DARK_HI)) !== 0, onLight = ((bLo & ~DARK_LO) | (bHi & ~DARK_HI)) !== 0;
+  const onDark = ((bLo & DARK_LO) | (bHi & DARK_HI)) !== 0,
+    onLight = ((bLo & ~DARK_LO) | (bHi & ~DARK_HI)) !== 0;
   return !(onDark && onLight);
 }
 

@@ -28,8 +28,17 @@ export const sideKeyHi = next();
 
 // Castling keys must compose by XOR of the single rights so that partial loss hashes consistently.
 for (let r = 0; r < 16; r++) {
-  let lo = 0, hi = 0;
-  for (let bit = 0; bit < 4; bit++) if (r & (1 << bit)) { lo ^= castlingKeyLo[1 << bit]; hi ^= castlingKeyHi[1 << bit]; }
-  if (r !== 0 && (r & (r - 1)) !== 0) { castlingKeyLo[r] = lo; castlingKeyHi[r] = hi; }
+  let lo = 0,
+    hi = 0;
+  for (let bit = 0; bit < 4; bit++)
+    if (r & (1 << bit)) {
+      lo ^= castlingKeyLo[1 << bit];
+      hi ^= castlingKeyHi[1 << bit];
+    }
+  if (r !== 0 && (r & (r - 1)) !== 0) {
+    castlingKeyLo[r] = lo;
+    castlingKeyHi[r] = hi;
+  }
 }
-castlingKeyLo[0] = 0; castlingKeyHi[0] = 0;
+castlingKeyLo[0] = 0;
+castlingKeyHi[0] = 0;

@@ -30,7 +30,12 @@ export const BENCH_DEPTH = 11;
 export const BENCH_HASH_MB = 16;
 
 /** The bench with the network `nnue`, or with the classical evaluation when it is null or absent. */
-export function runBench(options: { depth?: number; nnue?: NnueEvaluator | null } = {}): { nodes: number; ms: number; nps: number; positions: number } {
+export function runBench(options: { depth?: number; nnue?: NnueEvaluator | null } = {}): {
+  nodes: number;
+  ms: number;
+  nps: number;
+  positions: number;
+} {
   const depth = options.depth ?? BENCH_DEPTH;
   const engine = new Engine({ hashMb: BENCH_HASH_MB, nnue: options.nnue ?? null });
   let nodes = 0;
@@ -41,5 +46,5 @@ export function runBench(options: { depth?: number; nnue?: NnueEvaluator | null 
     nodes += engine.search(pos, { depth }).nodes;
   }
   const ms = Date.now() - start;
-  return { nodes, ms, nps: Math.floor(nodes * 1000 / Math.max(1, ms)), positions: BENCH_FENS.length };
+  return { nodes, ms, nps: Math.floor((nodes * 1000) / Math.max(1, ms)), positions: BENCH_FENS.length };
 }

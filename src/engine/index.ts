@@ -3,8 +3,18 @@ export type { EngineOptions, Score, SearchHooks, SearchInfo, SearchLimits, Searc
 export { Engine, MATE, MATE_BOUND, toUciScore } from './search.js';
 export { evaluate, evaluateFeatures, EVAL_WEIGHTS, T as EVAL_TERMS, TERM_COUNT, insufficientMaterial } from './evaluate.js';
 export {
-  evaluateMaterialPst, gamePhase, taper, materialPstTerms, MG_TABLE, EG_TABLE, PST_MG, PST_EG,
-  MATERIAL_MG, MATERIAL_EG, PHASE_MAX, PHASE_WEIGHT,
+  evaluateMaterialPst,
+  gamePhase,
+  taper,
+  materialPstTerms,
+  MG_TABLE,
+  EG_TABLE,
+  PST_MG,
+  PST_EG,
+  MATERIAL_MG,
+  MATERIAL_EG,
+  PHASE_MAX,
+  PHASE_WEIGHT,
 } from './pst.js';
 export { seeGe, SEE_VALUE } from './see.js';
 export { TranspositionTable } from './tt.js';

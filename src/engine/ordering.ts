@@ -36,7 +36,12 @@ export class MoveOrdering {
   /** Whether quiet ordering uses contHistory (an A/B switch). */
   useContinuation = false;
 
-  clear(): void { this.history.fill(0); this.killers.fill(0); this.counters.fill(0); this.contHistory.fill(0); }
+  clear(): void {
+    this.history.fill(0);
+    this.killers.fill(0);
+    this.counters.fill(0);
+    this.contHistory.fill(0);
+  }
 
   /** Between searches: old history fades, killers are position-specific so they go. */
   newSearch(): void {
@@ -46,14 +51,32 @@ export class MoveOrdering {
   }
 
   /** Scores all moves of a main-search node. */
-  scoreMoves(pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, ttMove: number, ply: number, counter: number, prevKey: number): void {
-    const board = pos.board, hist = this.history, hBase = pos.side << 12;
-    const cont = this.contHistory, cBase = prevKey >= 0 && this.useContinuation ? prevKey << 10 : -1;
-    const k1 = this.killers[ply * 2], k2 = this.killers[ply * 2 + 1];
+  scoreMoves(
+    pos: Position,
+    moves: Int32Array,
+    scores: Int32Array,
+    start: number,
+    end: number,
+    ttMove: number,
+    ply: number,
+    counter: number,
+    prevKey: number,
+  ): void {
+    const board = pos.board,
+      hist = this.history,
+      hBase = pos.side << 12;
+    const cont = this.contHistory,
+      cBase = prevKey >= 0 && this.useContinuation ? prevKey << 10 : -1;
+    const k1 = this.killers[ply * 2],
+      k2 = this.killers[ply * 2 + 1];
     for (let i = start; i < end; i++) {
       const m = moves[i];
-      if (m === ttMove) { scores[i] = SCORE_TT; continue; }
-      const to = moveTo(m), promo = movePromo(m);
+      if (m === ttMove) {
+        scores[i] = SCORE_TT;
+        continue;
+      }
+      const to = moveTo(m),
+        promo = movePromo(m);
       const victim = moveKind(m) === KIND_EN_PASSANT ? PAWN : board[to] & 7;
       if (promo !== 0) {
         scores[i] = promo === QUEEN ? SCORE_GOOD_CAPTURE + SEE_VALUE[QUEEN] + SEE_VALUE[victim] * 16 : SCORE_UNDERPROMOTION + promo;
@@ -75,19 +98,36 @@ export class MoveOrdering {
     const board = pos.board;
     for (let i = start; i < end; i++) {
       const m = moves[i];
-      if (m === ttMove) { scores[i] = SCORE_TT; continue; }
-      const to = moveTo(m), promo = movePromo(m);
+      if (m === ttMove) {
+        scores[i] = SCORE_TT;
+        continue;
+      }
+      const to = moveTo(m),
+        promo = movePromo(m);
       const victim = moveKind(m) === KIND_EN_PASSANT ? PAWN : board[to] & 7;
       let s = SEE_VALUE[victim] * 16 - LVA[board[moveFrom(m)] & 7];
-      if (promo === QUEEN) s += SEE_VALUE[QUEEN] * 16; else if (promo !== 0) s += SCORE_UNDERPROMOTION;
+      if (promo === QUEEN) s += SEE_VALUE[QUEEN] * 16;
+      else if (promo !== 0) s += SCORE_UNDERPROMOTION;
       scores[i] = s;
     }
   }
 
   /** After a quiet move caused a beta cutoff: reward it, punish the quiets tried before it. */
-  updateQuiet(pos: Position, best: number, tried: Int32Array, triedStart: number, triedCount: number, depth: number, ply: number, prevKey: number): void {
+  updateQuiet(
+    pos: Position,
+    best: number,
+    tried: Int32Array,
+    triedStart: number,
+    triedCount: number,
+    depth: number,
+    ply: number,
+    prevKey: number,
+  ): void {
     const bonus = Math.min(depth * depth + depth, 1600);
-    const hist = this.history, base = pos.side << 12, board = pos.board, cont = this.contHistory;
+    const hist = this.history,
+      base = pos.side << 12,
+      board = pos.board,
+      cont = this.contHistory;
     gravity(hist, base | (best & 0xfff), bonus);
     if (prevKey >= 0) gravity(cont, (prevKey << 10) | (board[moveFrom(best)] << 6) | moveTo(best), bonus);
     for (let i = 0; i < triedCount; i++) {
@@ -97,26 +137,39 @@ export class MoveOrdering {
       if (prevKey >= 0) gravity(cont, (prevKey << 10) | (board[moveFrom(m)] << 6) | moveTo(m), -bonus);
     }
     const k = ply * 2;
-    if (this.killers[k] !== best) { this.killers[k + 1] = this.killers[k]; this.killers[k] = best; }
+    if (this.killers[k] !== best) {
+      this.killers[k + 1] = this.killers[k];
+      this.killers[k] = best;
+    }
     if (prevKey >= 0) this.counters[prevKey] = best;
   }
 
-  historyOf(side: number, m: number): number { return this.history[(side << 12) | (m & 0xfff)]; }
+  historyOf(side: number, m: number): number {
+    return this.history[(side << 12) | (m & 0xfff)];
+  }
 }
 
 /** History gravity: h += bonus - h * |bonus| / MAX keeps |h| <= MAX and favours recent results. */
 function gravity(hist: Int32Array, i: number, bonus: number): void {
   const h = hist[i];
-  hist[i] = h + bonus - ((h * (bonus < 0 ? -bonus : bonus)) / HISTORY_MAX | 0);
+  hist[i] = h + bonus - (((h * (bonus < 0 ? -bonus : bonus)) / HISTORY_MAX) | 0);
 }
 
 /** Swaps the highest-scored move of [i, end) to index i and returns it. */
 export function pickNext(moves: Int32Array, scores: Int32Array, i: number, end: number): number {
-  let best = i, bestScore = scores[i];
-  for (let j = i + 1; j < end; j++) if (scores[j] > bestScore) { bestScore = scores[j]; best = j; }
+  let best = i,
+    bestScore = scores[i];
+  for (let j = i + 1; j < end; j++)
+    if (scores[j] > bestScore) {
+      bestScore = scores[j];
+      best = j;
+    }
   if (best !== i) {
-    const m = moves[best]; moves[best] = moves[i]; moves[i] = m;
-    scores[best] = scores[i]; scores[i] = bestScore;
+    const m = moves[best];
+    moves[best] = moves[i];
+    moves[i] = m;
+    scores[best] = scores[i];
+    scores[i] = bestScore;
   }
   return moves[i];
 }

@@ -35,10 +35,16 @@ export const EG_TABLE = new Int32Array(7 * 64);
  * Sets the material values and piece-square bonuses (a1 = 0 arrays, [type * 64 + sq]) and
  * rebuilds MG_TABLE/EG_TABLE from them. Used at load and by the tuner's A/B runs.
  */
-export function setMaterialPst(materialMg: ArrayLike<number>, materialEg: ArrayLike<number>,
-  pstMg: ArrayLike<number>, pstEg: ArrayLike<number>): void {
-  MATERIAL_MG.set(materialMg); MATERIAL_EG.set(materialEg);
-  PST_MG.set(pstMg); PST_EG.set(pstEg);
+export function setMaterialPst(
+  materialMg: ArrayLike<number>,
+  materialEg: ArrayLike<number>,
+  pstMg: ArrayLike<number>,
+  pstEg: ArrayLike<number>,
+): void {
+  MATERIAL_MG.set(materialMg);
+  MATERIAL_EG.set(materialEg);
+  PST_MG.set(pstMg);
+  PST_EG.set(pstEg);
   for (let t = 1; t <= 6; t++) {
     for (let sq = 0; sq < 64; sq++) {
       MG_TABLE[t * 64 + sq] = MATERIAL_MG[t] + PST_MG[t * 64 + sq];
@@ -59,7 +65,8 @@ export function setMaterialPst(materialMg: ArrayLike<number>, materialEg: ArrayL
 
 /** Game phase: PHASE_MAX with all pieces on the board, 0 with only kings and pawns. */
 export function gamePhase(pos: Position): number {
-  const pl = pos.pieceLo, ph = pos.pieceHi;
+  const pl = pos.pieceLo,
+    ph = pos.pieceHi;
   let phase = 0;
   for (let t = 2; t <= 5; t++) {
     phase += PHASE_WEIGHT[t] * (popcount32(pl[t] | 0) + popcount32(ph[t]) + popcount32(pl[t | 8]) + popcount32(ph[t | 8]));
@@ -69,18 +76,43 @@ export function gamePhase(pos: Position): number {
 
 /** Sums MG and EG material+PST from White's view into out[0], out[1]. */
 export function materialPstTerms(pos: Position, out: Int32Array): void {
-  const pl = pos.pieceLo, ph = pos.pieceHi;
-  let mg = 0, eg = 0;
+  const pl = pos.pieceLo,
+    ph = pos.pieceHi;
+  let mg = 0,
+    eg = 0;
   for (let t = 1; t <= 6; t++) {
     const base = t << 6;
-    let lo = pl[t | (WHITE << 3)], hi = ph[t | (WHITE << 3)];
-    while (lo !== 0) { const sq = 31 - Math.clz32(lo & -lo); lo &= lo - 1; mg += MG_TABLE[base + sq]; eg += EG_TABLE[base + sq]; }
-    while (hi !== 0) { const sq = 63 - Math.clz32(hi & -hi); hi &= hi - 1; mg += MG_TABLE[base + sq]; eg += EG_TABLE[base + sq]; }
-    lo = pl[t | (BLACK << 3)]; hi = ph[t | (BLACK << 3)];
-    while (lo !== 0) { const sq = (31 - Math.clz32(lo & -lo)) ^ 56; lo &= lo - 1; mg -= MG_TABLE[base + sq]; eg -= EG_TABLE[base + sq]; }
-    while (hi !== 0) { const sq = (63 - Math.clz32(hi & -hi)) ^ 56; hi &= hi - 1; mg -= MG_TABLE[base + sq]; eg -= EG_TABLE[base + sq]; }
+    let lo = pl[t | (WHITE << 3)],
+      hi = ph[t | (WHITE << 3)];
+    while (lo !== 0) {
+      const sq = 31 - Math.clz32(lo & -lo);
+      lo &= lo - 1;
+      mg += MG_TABLE[base + sq];
+      eg += EG_TABLE[base + sq];
+    }
+    while (hi !== 0) {
+      const sq = 63 - Math.clz32(hi & -hi);
+      hi &= hi - 1;
+      mg += MG_TABLE[base + sq];
+      eg += EG_TABLE[base + sq];
+    }
+    lo = pl[t | (BLACK << 3)];
+    hi = ph[t | (BLACK << 3)];
+    while (lo !== 0) {
+      const sq = (31 - Math.clz32(lo & -lo)) ^ 56;
+      lo &= lo - 1;
+      mg -= MG_TABLE[base + sq];
+      eg -= EG_TABLE[base + sq];
+    }
+    while (hi !== 0) {
+      const sq = (63 - Math.clz32(hi & -hi)) ^ 56;
+      hi &= hi - 1;
+      mg -= MG_TABLE[base + sq];
+      eg -= EG_TABLE[base + sq];
+    }
   }
-  out[0] = mg; out[1] = eg;
+  out[0] = mg;
+  out[1] = eg;
 }
 
 /** The taper: trunc((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX). */

@@ -54,7 +54,8 @@ export class SearchParams {
 /** Late-move reduction by [depth * 64 + moveCount]: grows with log(depth) * log(moves). */
 function lmrTable(p: SearchParams): Int8Array {
   const t = new Int8Array(64 * 64);
-  for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) t[d * 64 + m] = Math.floor(p.lmrBase + Math.log(d) * Math.log(m) / p.lmrDivisor);
+  for (let d = 1; d < 64; d++)
+    for (let m = 1; m < 64; m++) t[d * 64 + m] = Math.floor(p.lmrBase + (Math.log(d) * Math.log(m)) / p.lmrDivisor);
   return t;
 }
 
@@ -76,15 +77,25 @@ export function toUciScore(score: number): Score {
  * castling checks are not seen): cheap enough to exempt checks from move-count pruning.
  */
 function givesDirectCheck(pos: Position, m: number): boolean {
-  const from = moveFrom(m), to = moveTo(m), type = pos.board[from] & 7, us = pos.side;
+  const from = moveFrom(m),
+    to = moveTo(m),
+    type = pos.board[from] & 7,
+    us = pos.side;
   const k = pos.kingSq[us ^ 1];
-  const kLo = k < 32 ? 1 << k : 0, kHi = k < 32 ? 0 : 1 << (k - 32);
+  const kLo = k < 32 ? 1 << k : 0,
+    kHi = k < 32 ? 0 : 1 << (k - 32);
   switch (type) {
-    case PAWN: return ((pawnAttacksLo[(us << 6) | to] & kLo) | (pawnAttacksHi[(us << 6) | to] & kHi)) !== 0;
-    case KNIGHT: return ((knightAttacksLo[to] & kLo) | (knightAttacksHi[to] & kHi)) !== 0;
-    case BISHOP: case ROOK: case QUEEN: {
-      let occLo = pos.colorLo[0] | pos.colorLo[1], occHi = pos.colorHi[0] | pos.colorHi[1];
-      if (from < 32) occLo &= ~(1 << from); else occHi &= ~(1 << (from - 32));
+    case PAWN:
+      return ((pawnAttacksLo[(us << 6) | to] & kLo) | (pawnAttacksHi[(us << 6) | to] & kHi)) !== 0;
+    case KNIGHT:
+      return ((knightAttacksLo[to] & kLo) | (knightAttacksHi[to] & kHi)) !== 0;
+    case BISHOP:
+    case ROOK:
+    case QUEEN: {
+      let occLo = pos.colorLo[0] | pos.colorLo[1],
+        occHi = pos.colorHi[0] | pos.colorHi[1];
+      if (from < 32) occLo &= ~(1 << from);
+      else occHi &= ~(1 << (from - 32));
       if (type !== ROOK) {
         const i = bishopIndex(to, occLo, occHi);
         if (((bishopTable[i] & kLo) | (bishopTable[i + 1] & kHi)) !== 0) return true;
@@ -95,11 +106,17 @@ function givesDirectCheck(pos: Position, m: number): boolean {
       }
       return false;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
-interface RootMove { move: number; score: number; prevScore: number; pv: number[]; }
+interface RootMove {
+  move: number;
+  score: number;
+  prevScore: number;
+  pv: number[];
+}
 
 export class Engine {
   private tt: TranspositionTable;
@@ -149,8 +166,13 @@ export class Engine {
   }
 
   /** Switches between the network and the classical evaluation; clears the hash (its static evaluations are the old one's). */
-  setEvaluator(nnue: NnueEvaluator | null): void { this.nnue = nnue; this.tt.clear(); }
-  get evaluator(): NnueEvaluator | null { return this.nnue; }
+  setEvaluator(nnue: NnueEvaluator | null): void {
+    this.nnue = nnue;
+    this.tt.clear();
+  }
+  get evaluator(): NnueEvaluator | null {
+    return this.nnue;
+  }
 
   /** The evaluation the search uses, side to move's view. */
   private staticEvaluate(pos: Position): number {
@@ -158,21 +180,44 @@ export class Engine {
   }
 
   /** Rebuilds tables derived from `params`. */
-  paramsChanged(): void { this.lmr = lmrTable(this.params); this.ordering.useContinuation = this.params.continuationHistory; }
-  setHashSize(mb: number): void { this.tt.resize(mb); }
-  clearHash(): void { this.tt.clear(); }
-  setMoveOverhead(ms: number): void { this.moveOverheadMs = Math.max(0, ms); }
-  setMultiPv(n: number): void { this.multiPv = Math.max(1, Math.floor(n)); }
-  setMoveGenerator(gen: LegalMoveGenerator): void { this.moveGenerator = gen; }
-  newGame(): void { this.tt.clear(); this.ordering.clear(); }
-  stop(): void { Atomics.store(this.control, 0, 1); }
+  paramsChanged(): void {
+    this.lmr = lmrTable(this.params);
+    this.ordering.useContinuation = this.params.continuationHistory;
+  }
+  setHashSize(mb: number): void {
+    this.tt.resize(mb);
+  }
+  clearHash(): void {
+    this.tt.clear();
+  }
+  setMoveOverhead(ms: number): void {
+    this.moveOverheadMs = Math.max(0, ms);
+  }
+  setMultiPv(n: number): void {
+    this.multiPv = Math.max(1, Math.floor(n));
+  }
+  setMoveGenerator(gen: LegalMoveGenerator): void {
+    this.moveGenerator = gen;
+  }
+  newGame(): void {
+    this.tt.clear();
+    this.ordering.clear();
+  }
+  stop(): void {
+    Atomics.store(this.control, 0, 1);
+  }
   /** Permille of the hash table used by the current search. */
-  hashfull(): number { return this.tt.hashfull(); }
+  hashfull(): number {
+    return this.tt.hashfull();
+  }
 
   search(pos: Position, limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
     this.pos = pos;
     this.control = hooks.control ?? this.ownControl;
-    if (this.control === this.ownControl) { this.ownControl[0] = 0; this.ownControl[1] = 0; }
+    if (this.control === this.ownControl) {
+      this.ownControl[0] = 0;
+      this.ownControl[1] = 0;
+    }
     const onInfo = hooks.onInfo;
     this.startTime = Date.now();
     this.timingStart = this.startTime;
@@ -185,7 +230,8 @@ export class Engine {
     this.pondering = limits.ponder === true;
     const budget = computeTimeBudget(limits, pos.side, this.moveOverheadMs);
     this.timed = budget.timed && !limits.infinite;
-    this.softMs = budget.softMs; this.hardMs = budget.hardMs;
+    this.softMs = budget.softMs;
+    this.hardMs = budget.hardMs;
     this.tt.newSearch();
     this.ordering.newSearch();
     const maxDepth = limits.depth !== undefined && limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
@@ -193,7 +239,8 @@ export class Engine {
     // Root moves, ordered by the usual heuristics for the first iteration.
     const rootPly = pos.ply;
     if (this.nnue !== null) this.nnue.reset(pos);
-    const hashLo = pos.hashLo, hashHi = pos.hashHi;
+    const hashLo = pos.hashLo,
+      hashHi = pos.hashHi;
     const n = this.moveGenerator.generate(pos, this.moves, 0);
     if (n === 0) {
       const score: Score = pos.inCheck() ? { mate: 0 } : { cp: 0 };
@@ -206,18 +253,27 @@ export class Engine {
       const m = pickNext(this.moves, this.scores, i, n);
       this.rootMoves.push({ move: m, score: -INF, prevScore: -INF, pv: [m] });
     }
-    this.keyLo[0] = hashLo; this.keyHi[0] = hashHi;
+    this.keyLo[0] = hashLo;
+    this.keyHi[0] = hashHi;
 
-    let lastBest = 0, stableIterations = 0;
+    let lastBest = 0,
+      stableIterations = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
-      for (const rm of this.rootMoves) { rm.prevScore = rm.score; rm.score = -INF; }
+      for (const rm of this.rootMoves) {
+        rm.prevScore = rm.score;
+        rm.score = -INF;
+      }
       const lines = Math.min(this.multiPv, this.rootMoves.length);
       for (let pvIdx = 0; pvIdx < lines && !this.stopped; pvIdx++) {
         this.seldepth = 0;
         let delta = this.params.aspirationDelta;
         const prev = this.rootMoves[pvIdx].prevScore;
-        let alpha = -INF, beta = INF;
-        if (depth >= 5 && prev > -MATE_BOUND && prev < MATE_BOUND) { alpha = Math.max(prev - delta, -INF); beta = Math.min(prev + delta, INF); }
+        let alpha = -INF,
+          beta = INF;
+        if (depth >= 5 && prev > -MATE_BOUND && prev < MATE_BOUND) {
+          alpha = Math.max(prev - delta, -INF);
+          beta = Math.min(prev + delta, INF);
+        }
         for (;;) {
           const score = this.rootSearch(alpha, beta, depth, pvIdx);
           this.sortRootMoves(pvIdx);
@@ -231,7 +287,10 @@ export class Engine {
             this.report(onInfo, depth, pvIdx, 'lower');
           } else break;
           delta += delta >> 1;
-          if (delta > 600) { alpha = -INF; beta = INF; }
+          if (delta > 600) {
+            alpha = -INF;
+            beta = INF;
+          }
         }
         this.sortRootMoves(0, pvIdx + 1);
       }
@@ -240,7 +299,10 @@ export class Engine {
       for (let k = 0; k < lines; k++) this.report(onInfo, depth, k, undefined);
       this.completedDepth = depth;
       const best = this.rootMoves[0].move;
-      if (best !== lastBest) { stableIterations = 0; lastBest = best; } else stableIterations++;
+      if (best !== lastBest) {
+        stableIterations = 0;
+        lastBest = best;
+      } else stableIterations++;
 
       if (this.timed && !this.pondering) {
         const elapsed = Date.now() - this.timingStart;
@@ -251,7 +313,8 @@ export class Engine {
       }
       // A forced mate within the depth searched will not change with more depth.
       const s = this.rootMoves[0].score;
-      if (!limits.infinite && !this.pondering && limits.depth === undefined && Math.abs(s) >= MATE_BOUND && MATE - Math.abs(s) <= depth) break;
+      if (!limits.infinite && !this.pondering && limits.depth === undefined && Math.abs(s) >= MATE_BOUND && MATE - Math.abs(s) <= depth)
+        break;
     }
 
     // infinite / ponder: UCI says do not answer before "stop" (or ponderhit), so wait for it when
@@ -289,7 +352,11 @@ export class Engine {
     if (e >= 0) {
       const m = this.tt.move(e);
       const n = this.moveGenerator.generate(pos, this.moves, 0);
-      for (let i = 0; i < n; i++) if (this.moves[i] === m) { reply = m; break; }
+      for (let i = 0; i < n; i++)
+        if (this.moves[i] === m) {
+          reply = m;
+          break;
+        }
     }
     pos.unmakeMove();
     return reply;
@@ -302,7 +369,12 @@ export class Engine {
     for (let i = 0; i < part.length; i++) this.rootMoves[from + i] = part[i];
   }
 
-  private report(onInfo: ((info: SearchInfo) => void) | undefined, depth: number, pvIdx: number, bound: 'lower' | 'upper' | undefined): void {
+  private report(
+    onInfo: ((info: SearchInfo) => void) | undefined,
+    depth: number,
+    pvIdx: number,
+    bound: 'lower' | 'upper' | undefined,
+  ): void {
     if (onInfo === undefined) return;
     const ms = Date.now() - this.startTime;
     // Bound updates are noise early on; only send them for long searches.
@@ -310,9 +382,15 @@ export class Engine {
     const rm = this.rootMoves[pvIdx];
     const score = rm.score !== -INF ? rm.score : rm.prevScore;
     const info: SearchInfo = {
-      depth, seldepth: Math.max(this.seldepth, depth), multipv: pvIdx + 1, score: toUciScore(score === -INF ? 0 : score),
-      nodes: this.nodes, nps: Math.floor(this.nodes * 1000 / Math.max(1, ms)), timeMs: ms,
-      hashfull: this.tt.hashfull(), pv: rm.pv.slice(),
+      depth,
+      seldepth: Math.max(this.seldepth, depth),
+      multipv: pvIdx + 1,
+      score: toUciScore(score === -INF ? 0 : score),
+      nodes: this.nodes,
+      nps: Math.floor((this.nodes * 1000) / Math.max(1, ms)),
+      timeMs: ms,
+      hashfull: this.tt.hashfull(),
+      pv: rm.pv.slice(),
     };
     if (bound !== undefined) info.bound = bound;
     onInfo(info);
@@ -322,9 +400,15 @@ export class Engine {
 
   private checkLimits(): void {
     this.nextCheck = Math.min(this.nodes + 1024, this.nodeLimit);
-    if (this.nodes >= this.nodeLimit) { this.stopped = true; return; }
+    if (this.nodes >= this.nodeLimit) {
+      this.stopped = true;
+      return;
+    }
     const c = this.control;
-    if (Atomics.load(c, 0) !== 0) { this.stopped = true; return; }
+    if (Atomics.load(c, 0) !== 0) {
+      this.stopped = true;
+      return;
+    }
     if (this.pondering && Atomics.load(c, 1) !== 0) {
       // ponderhit: from now on the clock is ours, measured from this moment.
       this.pondering = false;
@@ -337,24 +421,28 @@ export class Engine {
   // ---- root ----
 
   private rootSearch(alpha: number, beta: number, depth: number, pvIdx: number): number {
-    const pos = this.pos, rms = this.rootMoves;
+    const pos = this.pos,
+      rms = this.rootMoves;
     let best = -INF;
     const origAlpha = alpha;
     const inCheck = pos.inCheck();
     this.evalStack[0] = inCheck ? NO_EVAL : this.staticEvaluate(pos);
     for (let i = pvIdx; i < rms.length; i++) {
-      const rm = rms[i], m = rm.move;
+      const rm = rms[i],
+        m = rm.move;
       if (this.nnue !== null) this.nnue.make(pos, m);
       pos.makeMove(m);
       if (++this.nodes >= this.nextCheck) this.checkLimits();
-      this.keyLo[1] = pos.hashLo; this.keyHi[1] = pos.hashHi;
+      this.keyLo[1] = pos.hashLo;
+      this.keyHi[1] = pos.hashHi;
       let score: number;
       if (i === pvIdx) {
         score = -this.negamax(-beta, -alpha, depth - 1, 1, false);
       } else {
         // Late root moves get a light reduction when quiet.
         const quiet = pos.lastCaptured() === 0 && movePromo(m) === 0;
-        let r = depth >= 3 && quiet && i - pvIdx >= 4 && !inCheck ? this.lmr[Math.min(depth, 63) * 64 + Math.min(i - pvIdx + 1, 63)] - 1 : 0;
+        let r =
+          depth >= 3 && quiet && i - pvIdx >= 4 && !inCheck ? this.lmr[Math.min(depth, 63) * 64 + Math.min(i - pvIdx + 1, 63)] - 1 : 0;
         if (r < 0) r = 0;
         score = -this.negamax(-alpha - 1, -alpha, depth - 1 - r, 1, true);
         if (score > alpha && r > 0) score = -this.negamax(-alpha - 1, -alpha, depth - 1, 1, true);
@@ -380,7 +468,15 @@ export class Engine {
       let bestIdx = 0;
       for (let i = 1; i < rms.length; i++) if (rms[i].score > rms[bestIdx].score) bestIdx = i;
       const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
-      this.tt.store(pos.hashLo, pos.hashHi, rms[bestIdx].move, scoreToTt(best, 0), this.evalStack[0] === NO_EVAL ? 0 : this.evalStack[0], depth, bound);
+      this.tt.store(
+        pos.hashLo,
+        pos.hashHi,
+        rms[bestIdx].move,
+        scoreToTt(best, 0),
+        this.evalStack[0] === NO_EVAL ? 0 : this.evalStack[0],
+        depth,
+        bound,
+      );
     }
     return best;
   }
@@ -388,7 +484,9 @@ export class Engine {
   // ---- main search ----
 
   private isRepetition(ply: number): boolean {
-    const pos = this.pos, lo = pos.hashLo, hi = pos.hashHi;
+    const pos = this.pos,
+      lo = pos.hashLo,
+      hi = pos.hashHi;
     const limit = ply - pos.halfmove;
     for (let p = ply - 4; p >= 0 && p >= limit; p -= 2) {
       if (this.keyLo[p] === lo && this.keyHi[p] === hi) return true;
@@ -404,12 +502,14 @@ export class Engine {
     this.pvLen[ply] = ply;
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
-    const P = this.params, LMR = this.lmr;
+    const P = this.params,
+      LMR = this.lmr;
 
     // Draws and mate distance.
     if (pos.halfmove >= 100 || insufficientMaterial(pos) || (pos.halfmove >= 4 && this.isRepetition(ply))) return 0;
     if (ply >= MAX_PLY - 1) return pos.inCheck() ? 0 : this.staticEvaluate(pos);
-    const mAlpha = Math.max(alpha, -MATE + ply), mBeta = Math.min(beta, MATE - ply - 1);
+    const mAlpha = Math.max(alpha, -MATE + ply),
+      mBeta = Math.min(beta, MATE - ply - 1);
     if (mAlpha >= mBeta) return mAlpha;
 
     const inCheck = pos.inCheck();
@@ -417,37 +517,59 @@ export class Engine {
     if (depth <= 0) return this.qsearch(alpha, beta, ply);
 
     // Transposition table.
-    const hashLo = pos.hashLo, hashHi = pos.hashHi, tt = this.tt;
+    const hashLo = pos.hashLo,
+      hashHi = pos.hashHi,
+      tt = this.tt;
     const e = tt.probe(hashLo, hashHi);
-    let ttMove = 0, ttScore = 0, ttBound = BOUND_NONE, ttDepth = -100;
+    let ttMove = 0,
+      ttScore = 0,
+      ttBound = BOUND_NONE,
+      ttDepth = -100;
     if (e >= 0) {
-      ttMove = tt.move(e); ttScore = scoreFromTt(tt.score(e), ply); ttBound = tt.bound(e); ttDepth = tt.depth(e);
-      if (!pvNode && ttDepth >= depth &&
-        (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha))) {
+      ttMove = tt.move(e);
+      ttScore = scoreFromTt(tt.score(e), ply);
+      ttBound = tt.bound(e);
+      ttDepth = tt.depth(e);
+      if (
+        !pvNode &&
+        ttDepth >= depth &&
+        (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha))
+      ) {
         return ttScore;
       }
     }
 
     // Static evaluation (refined by the TT score when its bound allows).
-    let staticEval = NO_EVAL, evalScore = NO_EVAL;
+    let staticEval = NO_EVAL,
+      evalScore = NO_EVAL;
     if (!inCheck) {
       staticEval = e >= 0 ? tt.staticEval(e) : this.staticEvaluate(pos);
       evalScore = staticEval;
-      if (e >= 0 && Math.abs(ttScore) < MATE_BOUND &&
-        (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore > staticEval) || (ttBound === BOUND_UPPER && ttScore < staticEval))) {
+      if (
+        e >= 0 &&
+        Math.abs(ttScore) < MATE_BOUND &&
+        (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore > staticEval) || (ttBound === BOUND_UPPER && ttScore < staticEval))
+      ) {
         evalScore = ttScore;
       }
     }
     this.evalStack[ply] = staticEval;
     const improving = !inCheck && ply >= 2 && this.evalStack[ply - 2] !== NO_EVAL && staticEval > this.evalStack[ply - 2];
-    this.ordering.killers[(ply + 1) * 2] = 0; this.ordering.killers[(ply + 1) * 2 + 1] = 0;
+    this.ordering.killers[(ply + 1) * 2] = 0;
+    this.ordering.killers[(ply + 1) * 2 + 1] = 0;
 
-    const us = pos.side, o = us << 3, pl = pos.pieceLo, ph = pos.pieceHi;
-    const hasPieces = (pl[o | KNIGHT] | ph[o | KNIGHT] | pl[o | BISHOP] | ph[o | BISHOP] | pl[o | ROOK] | ph[o | ROOK] | pl[o | QUEEN] | ph[o | QUEEN]) !== 0;
+    const us = pos.side,
+      o = us << 3,
+      pl = pos.pieceLo,
+      ph = pos.pieceHi;
+    const hasPieces =
+      (pl[o | KNIGHT] | ph[o | KNIGHT] | pl[o | BISHOP] | ph[o | BISHOP] | pl[o | ROOK] | ph[o | ROOK] | pl[o | QUEEN] | ph[o | QUEEN]) !==
+      0;
 
     if (!pvNode && !inCheck) {
       // Reverse futility: far above beta with little depth left, the opponent will not catch up.
-      if (depth <= P.rfpDepth && evalScore - P.rfpMargin * (depth - (improving ? 1 : 0)) >= beta && evalScore < MATE_BOUND) return evalScore;
+      if (depth <= P.rfpDepth && evalScore - P.rfpMargin * (depth - (improving ? 1 : 0)) >= beta && evalScore < MATE_BOUND)
+        return evalScore;
 
       // Null move: if passing still fails high, a real move will too (not in zugzwang-prone
       // pawn endings: the side to move must have a piece).
@@ -455,7 +577,8 @@ export class Engine {
         const r = 3 + (depth >> 2) + Math.min(3, ((evalScore - beta) / 200) | 0);
         if (this.nnue !== null) this.nnue.makeNull(pos);
         pos.makeNullMove();
-        this.keyLo[ply + 1] = pos.hashLo; this.keyHi[ply + 1] = pos.hashHi;
+        this.keyLo[ply + 1] = pos.hashLo;
+        this.keyHi[ply + 1] = pos.hashHi;
         this.evalStack[ply + 1] = NO_EVAL;
         let score = -this.negamax(-beta, -beta + 1, depth - r, ply + 1, !cutNode, false);
         pos.unmakeNullMove();
@@ -482,19 +605,27 @@ export class Engine {
 
     // Generate and order.
     const base = ply * MAX_MOVES;
-    const moves = this.moves, scores = this.scores;
+    const moves = this.moves,
+      scores = this.scores;
     const end = this.moveGenerator.generate(pos, moves, base);
     if (end === base) return inCheck ? -MATE + ply : 0;
-    let prevKey = -1, counter = 0;
+    let prevKey = -1,
+      counter = 0;
     if (pos.ply > 0) {
       const prev = pos.moveAt(pos.ply - 1);
-      if (prev !== 0) { const pto = moveTo(prev); prevKey = (pos.board[pto] << 6) | pto; counter = this.ordering.counters[prevKey]; }
+      if (prev !== 0) {
+        const pto = moveTo(prev);
+        prevKey = (pos.board[pto] << 6) | pto;
+        counter = this.ordering.counters[prevKey];
+      }
     }
     this.ordering.scoreMoves(pos, moves, scores, base, end, ttMove, ply, counter, prevKey);
 
     const qBase = ply * 64;
-    let quietCount = 0, moveCount = 0;
-    let best = -INF, bestMove = 0;
+    let quietCount = 0,
+      moveCount = 0;
+    let best = -INF,
+      bestMove = 0;
     const origAlpha = alpha;
     let skipQuiets = false;
     const lmpLimit = improving ? P.lmpBase + depth * depth : (P.lmpBase + depth * depth) >> 1;
@@ -519,15 +650,20 @@ export class Engine {
           // Futility: static eval plus a margin cannot reach alpha (checking moves excepted, below).
           if (!inCheck && lmrDepth <= 6 && staticEval + P.futilityBase + P.futilityMult * lmrDepth <= alpha) futile = true;
           if (lmrDepth <= 6 && !seeGe(pos, m, -P.seeQuietMult * lmrDepth * lmrDepth)) continue;
-        } else if (depth <= 6 && scores[i] < (1 << 28) && !seeGe(pos, m, -P.seeCaptureMult * depth)) continue;
+        } else if (depth <= 6 && scores[i] < 1 << 28 && !seeGe(pos, m, -P.seeCaptureMult * depth)) continue;
       }
 
       if (this.nnue !== null) this.nnue.make(pos, m);
       pos.makeMove(m);
       if (++this.nodes >= this.nextCheck) this.checkLimits();
       const givesCheck = pos.inCheck();
-      if (futile && !givesCheck) { pos.unmakeMove(); if (this.stopped) return 0; continue; }
-      this.keyLo[ply + 1] = pos.hashLo; this.keyHi[ply + 1] = pos.hashHi;
+      if (futile && !givesCheck) {
+        pos.unmakeMove();
+        if (this.stopped) return 0;
+        continue;
+      }
+      this.keyLo[ply + 1] = pos.hashLo;
+      this.keyHi[ply + 1] = pos.hashHi;
       moveCount++;
       if (isQuiet && quietCount < 64) this.quiets[qBase + quietCount++] = m;
 
@@ -543,8 +679,9 @@ export class Engine {
           if (cutNode) r++;
           if (!improving) r++;
           if (givesCheck) r--;
-          if (scores[i] >= (1 << 27) - 2) r -= 2; // killers and counter-move
-          else r -= (scores[i] / P.lmrHistoryDiv) | 0;     // history
+          if (scores[i] >= (1 << 27) - 2)
+            r -= 2; // killers and counter-move
+          else r -= (scores[i] / P.lmrHistoryDiv) | 0; // history
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         }
@@ -579,7 +716,8 @@ export class Engine {
   }
 
   private updatePv(ply: number, m: number): void {
-    const row = ply * (MAX_PLY + 2), next = (ply + 1) * (MAX_PLY + 2);
+    const row = ply * (MAX_PLY + 2),
+      next = (ply + 1) * (MAX_PLY + 2);
     const pvTable = this.pvTable;
     pvTable[row + ply] = m;
     const len = this.pvLen[ply + 1];
@@ -599,17 +737,23 @@ export class Engine {
     if (ply >= MAX_PLY - 1) return inCheck ? 0 : this.staticEvaluate(pos);
     const pvNode = beta - alpha > 1;
 
-    const hashLo = pos.hashLo, hashHi = pos.hashHi, tt = this.tt;
+    const hashLo = pos.hashLo,
+      hashHi = pos.hashHi,
+      tt = this.tt;
     const e = tt.probe(hashLo, hashHi);
     let ttMove = 0;
     if (e >= 0) {
       ttMove = tt.move(e);
-      const s = scoreFromTt(tt.score(e), ply), b = tt.bound(e);
+      const s = scoreFromTt(tt.score(e), ply),
+        b = tt.bound(e);
       if (!pvNode && (b === BOUND_EXACT || (b === BOUND_LOWER && s >= beta) || (b === BOUND_UPPER && s <= alpha))) return s;
     }
 
-    let best = -INF, standPat = 0;
-    const base = ply * MAX_MOVES, moves = this.moves, scores = this.scores;
+    let best = -INF,
+      standPat = 0;
+    const base = ply * MAX_MOVES,
+      moves = this.moves,
+      scores = this.scores;
     let end: number;
     if (inCheck) {
       end = this.moveGenerator.generate(pos, moves, base);

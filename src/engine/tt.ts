@@ -20,7 +20,9 @@ export class TranspositionTable {
   private mask = 0;
   private age = 0;
 
-  constructor(mb = 16) { this.resize(mb); }
+  constructor(mb = 16) {
+    this.resize(mb);
+  }
 
   /** Re-allocates to the largest power-of-two bucket count that fits in `mb` megabytes (clears). */
   resize(mb: number): void {
@@ -32,27 +34,44 @@ export class TranspositionTable {
     this.age = 0;
   }
 
-  clear(): void { this.data.fill(0); this.age = 0; }
+  clear(): void {
+    this.data.fill(0);
+    this.age = 0;
+  }
 
   /** Called once per search so older entries become preferred victims. */
-  newSearch(): void { this.age = (this.age + 1) & 63; }
+  newSearch(): void {
+    this.age = (this.age + 1) & 63;
+  }
 
   /** Index of the matching entry (into the data array) or -1. */
   probe(lo: number, hi: number): number {
-    const b = (lo & this.mask) * BUCKET_INTS, d = this.data;
+    const b = (lo & this.mask) * BUCKET_INTS,
+      d = this.data;
     if (d[b] === hi && d[b + 3] !== 0) return b;
     if (d[b + 4] === hi && d[b + 7] !== 0) return b + 4;
     return -1;
   }
 
-  move(e: number): number { return this.data[e + 1]; }
-  score(e: number): number { return this.data[e + 2] >> 16; }
-  staticEval(e: number): number { return (this.data[e + 2] << 16) >> 16; }
-  depth(e: number): number { return (this.data[e + 3] & 0xff) - DEPTH_OFFSET; }
-  bound(e: number): number { return (this.data[e + 3] >> 8) & 3; }
+  move(e: number): number {
+    return this.data[e + 1];
+  }
+  score(e: number): number {
+    return this.data[e + 2] >> 16;
+  }
+  staticEval(e: number): number {
+    return (this.data[e + 2] << 16) >> 16;
+  }
+  depth(e: number): number {
+    return (this.data[e + 3] & 0xff) - DEPTH_OFFSET;
+  }
+  bound(e: number): number {
+    return (this.data[e + 3] >> 8) & 3;
+  }
 
   store(lo: number, hi: number, move: number, score: number, staticEval: number, depth: number, bound: number): void {
-    const d = this.data, b = (lo & this.mask) * BUCKET_INTS;
+    const d = this.data,
+      b = (lo & this.mask) * BUCKET_INTS;
     let e: number;
     if (d[b] === hi || d[b + 3] === 0) e = b;
     else if (d[b + 4] === hi || d[b + 7] === 0) e = b + 4;
@@ -66,7 +85,7 @@ export class TranspositionTable {
     if (d[e] === hi && d[e + 3] !== 0) {
       // Same position: keep a deeper entry of this search unless the new result is exact.
       const oldDepth = (d[e + 3] & 0xff) - DEPTH_OFFSET;
-      const sameAge = (d[e + 3] >>> 10) === this.age;
+      const sameAge = d[e + 3] >>> 10 === this.age;
       if (bound !== BOUND_EXACT && sameAge && depth + 3 < oldDepth) return;
       if (move === 0) move = d[e + 1];
     }
@@ -80,11 +99,12 @@ export class TranspositionTable {
 
   /** Permille of the first 1000 entries written during the current search (UCI hashfull). */
   hashfull(): number {
-    const d = this.data, n = Math.min(1000, d.length / 4);
+    const d = this.data,
+      n = Math.min(1000, d.length / 4);
     let used = 0;
     for (let i = 0; i < n; i++) {
       const w = d[i * 4 + 3];
-      if (w !== 0 && (w >>> 10) === this.age) used++;
+      if (w !== 0 && w >>> 10 === this.age) used++;
     }
     return Math.round((used * 1000) / n);
   }

@@ -29,7 +29,12 @@ export function ruleVerdict(pos: Position): Verdict | null {
     const winner = st.winner === 'white' ? 0 : 1;
     return { result: winner === 0 ? '1-0' : '0-1', reason: 'checkmate', termination: 'normal', text: `${COLOR_NAME[winner]} mates` };
   }
-  return { result: '1/2-1/2', reason: st.reason, termination: 'normal', text: GAME_END_TEXT[st.reason].replace(/^./, (c) => c.toUpperCase()) };
+  return {
+    result: '1/2-1/2',
+    reason: st.reason,
+    termination: 'normal',
+    text: GAME_END_TEXT[st.reason].replace(/^./, (c) => c.toUpperCase()),
+  };
 }
 
 /** A loss for `side` (0 white, 1 black) because its engine misbehaved. */
@@ -37,9 +42,12 @@ export function faultVerdict(side: number, reason: 'time' | 'illegal-move' | 'cr
   const result = side === 0 ? '0-1' : '1-0';
   const who = COLOR_NAME[side];
   switch (reason) {
-    case 'time': return { result, reason, termination: 'time forfeit', text: `${who} loses on time${detail ? ` (${detail})` : ''}` };
-    case 'illegal-move': return { result, reason, termination: 'rules infraction', text: `${who} makes an illegal move: ${detail}` };
-    case 'crash': return { result, reason, termination: 'abandoned', text: `${who}'s engine ${detail || 'stopped responding'}` };
+    case 'time':
+      return { result, reason, termination: 'time forfeit', text: `${who} loses on time${detail ? ` (${detail})` : ''}` };
+    case 'illegal-move':
+      return { result, reason, termination: 'rules infraction', text: `${who} makes an illegal move: ${detail}` };
+    case 'crash':
+      return { result, reason, termination: 'abandoned', text: `${who}'s engine ${detail || 'stopped responding'}` };
   }
 }
 
@@ -70,7 +78,10 @@ function scoreCp(s: Score): number {
 export class ScoreAdjudicator {
   private readonly white: Array<number | undefined> = [];
 
-  constructor(private readonly resign?: ResignRule, private readonly draw?: DrawRule) {}
+  constructor(
+    private readonly resign?: ResignRule,
+    private readonly draw?: DrawRule,
+  ) {}
 
   /** Records the score the engine to move reported (its own view) before its move. */
   record(side: number, score: Score | undefined): void {
@@ -83,16 +94,31 @@ export class ScoreAdjudicator {
     if (this.resign) {
       const tail = lastN(h, 2 * this.resign.moves);
       if (tail && tail.every((s) => s >= this.resign!.score)) {
-        return { result: '1-0', reason: 'resign', termination: 'adjudication', text: `Black resigns (both engines at least ${this.resign.score} cp for White)` };
+        return {
+          result: '1-0',
+          reason: 'resign',
+          termination: 'adjudication',
+          text: `Black resigns (both engines at least ${this.resign.score} cp for White)`,
+        };
       }
       if (tail && tail.every((s) => s <= -this.resign!.score)) {
-        return { result: '0-1', reason: 'resign', termination: 'adjudication', text: `White resigns (both engines at least ${this.resign.score} cp for Black)` };
+        return {
+          result: '0-1',
+          reason: 'resign',
+          termination: 'adjudication',
+          text: `White resigns (both engines at least ${this.resign.score} cp for Black)`,
+        };
       }
     }
     if (this.draw && fullmove >= this.draw.moveNumber) {
       const tail = lastN(h, 2 * this.draw.moves);
       if (tail && tail.every((s) => Math.abs(s) <= this.draw!.score)) {
-        return { result: '1/2-1/2', reason: 'draw-adjudication', termination: 'adjudication', text: `Draw adjudicated (both engines within ${this.draw.score} cp)` };
+        return {
+          result: '1/2-1/2',
+          reason: 'draw-adjudication',
+          termination: 'adjudication',
+          text: `Draw adjudicated (both engines within ${this.draw.score} cp)`,
+        };
       }
     }
     return null;

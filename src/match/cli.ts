@@ -47,14 +47,21 @@ options:
 /** Splits "a=1 b='x y' c=\"z\"" into words, honouring single and double quotes. */
 export function splitWords(text: string): string[] {
   const out: string[] = [];
-  let cur = '', quote = '', any = false;
+  let cur = '',
+    quote = '',
+    any = false;
   for (const ch of text) {
     if (quote) {
       if (ch === quote) quote = '';
       else cur += ch;
-    } else if (ch === '"' || ch === "'") { quote = ch; any = true; }
-    else if (/\s/.test(ch)) { if (cur || any) out.push(cur); cur = ''; any = false; }
-    else cur += ch;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+      any = true;
+    } else if (/\s/.test(ch)) {
+      if (cur || any) out.push(cur);
+      cur = '';
+      any = false;
+    } else cur += ch;
   }
   if (quote) throw new UsageError(`match: unclosed ${quote} quote in '${text}'`);
   if (cur || any) out.push(cur);
@@ -66,7 +73,8 @@ export function parseEngineSpec(text: string, flag: string): EngineSpec {
   for (const word of splitWords(text)) {
     const eq = word.indexOf('=');
     if (eq <= 0) throw new UsageError(`${flag}: expected key=value, got '${word}' (keys: cmd, arg, name, dir, option.NAME)`);
-    const key = word.slice(0, eq), value = word.slice(eq + 1);
+    const key = word.slice(0, eq),
+      value = word.slice(eq + 1);
     if (key === 'cmd') spec.cmd = value;
     else if (key === 'arg') spec.args.push(value);
     else if (key === 'name') spec.name = value;
@@ -81,7 +89,8 @@ export function parseEngineSpec(text: string, flag: string): EngineSpec {
 export function parseTimeControl(text: string): { baseMs: number; incMs: number } {
   const m = /^(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(text);
   if (!m) throw new UsageError(`match --tc: expected BASE+INC in seconds like 10+0.1, got '${text}'`);
-  const baseMs = Math.round(Number(m[1]) * 1000), incMs = Math.round(Number(m[2] ?? 0) * 1000);
+  const baseMs = Math.round(Number(m[1]) * 1000),
+    incMs = Math.round(Number(m[2] ?? 0) * 1000);
   if (baseMs <= 0) throw new UsageError(`match --tc: the base time must be positive, got '${text}'`);
   return { baseMs, incMs };
 }
@@ -134,12 +143,23 @@ function groupWordFlags(args: string[]): string[] {
 }
 
 const MATCH_FLAGS = {
-  engine1: { type: 'string' }, engine2: { type: 'string' }, tc: { type: 'string' },
-  games: { type: 'string' }, rounds: { type: 'string' }, openings: { type: 'string' },
-  pgn: { type: 'string' }, log: { type: 'string' }, concurrency: { type: 'string' },
-  tolerance: { type: 'string' }, 'max-plies': { type: 'string' }, event: { type: 'string' },
-  verbose: { type: 'boolean' }, json: { type: 'boolean' },
-  resign: { type: 'string' }, draw: { type: 'string' }, sprt: { type: 'string' },
+  engine1: { type: 'string' },
+  engine2: { type: 'string' },
+  tc: { type: 'string' },
+  games: { type: 'string' },
+  rounds: { type: 'string' },
+  openings: { type: 'string' },
+  pgn: { type: 'string' },
+  log: { type: 'string' },
+  concurrency: { type: 'string' },
+  tolerance: { type: 'string' },
+  'max-plies': { type: 'string' },
+  event: { type: 'string' },
+  verbose: { type: 'boolean' },
+  json: { type: 'boolean' },
+  resign: { type: 'string' },
+  draw: { type: 'string' },
+  sprt: { type: 'string' },
 } as const;
 
 const MAX_COUNT = 1_000_000_000;
@@ -153,26 +173,35 @@ export function parseMatchArgs(args: string[]): MatchOptions {
   const e2 = str('engine2') === undefined ? undefined : parseEngineSpec(str('engine2')!, 'match --engine2');
   const tc = str('tc') === undefined ? { baseMs: 10_000, incMs: 100 } : parseTimeControl(str('tc')!);
   const rounds = count('rounds');
-  const games = rounds !== undefined ? 2 * rounds : count('games') ?? 2;
-  const concurrency = count('concurrency') ?? 1, toleranceMs = count('tolerance', 0) ?? 100, maxPlies = count('max-plies') ?? 600;
+  const games = rounds !== undefined ? 2 * rounds : (count('games') ?? 2);
+  const concurrency = count('concurrency') ?? 1,
+    toleranceMs = count('tolerance', 0) ?? 100,
+    maxPlies = count('max-plies') ?? 600;
   let openingsPath = str('openings');
-  const pgnPath = str('pgn'), logPath = str('log');
-  const event = str('event') ?? 'Matrix Chess match', verbose = values.verbose === true, json = values.json === true;
+  const pgnPath = str('pgn'),
+    logPath = str('log');
+  const event = str('event') ?? 'Matrix Chess match',
+    verbose = values.verbose === true,
+    json = values.json === true;
   let resign: ResignRule | undefined, draw: DrawRule | undefined, sprtCfg: SprtConfig | undefined;
   const words = (name: string): string[] => splitWords(str(name) ?? '');
   if (str('resign') !== undefined) {
-    const flag = 'match --resign', kv = parseKeyValues(flag, words('resign'), ['score', 'moves']);
+    const flag = 'match --resign',
+      kv = parseKeyValues(flag, words('resign'), ['score', 'moves']);
     resign = { score: need(flag, kv, 'score'), moves: need(flag, kv, 'moves') };
   }
   if (str('draw') !== undefined) {
-    const flag = 'match --draw', kv = parseKeyValues(flag, words('draw'), ['movenumber', 'score', 'moves']);
+    const flag = 'match --draw',
+      kv = parseKeyValues(flag, words('draw'), ['movenumber', 'score', 'moves']);
     draw = { moveNumber: need(flag, kv, 'movenumber'), score: need(flag, kv, 'score'), moves: need(flag, kv, 'moves') };
   }
   if (str('sprt') !== undefined) {
-    const flag = 'match --sprt', kv = parseKeyValues(flag, words('sprt'), ['elo0', 'elo1', 'alpha', 'beta']);
+    const flag = 'match --sprt',
+      kv = parseKeyValues(flag, words('sprt'), ['elo0', 'elo1', 'alpha', 'beta']);
     sprtCfg = { elo0: need(flag, kv, 'elo0'), elo1: need(flag, kv, 'elo1'), alpha: kv.get('alpha') ?? 0.05, beta: kv.get('beta') ?? 0.05 };
     if (!(sprtCfg.elo1 > sprtCfg.elo0)) throw new UsageError(`match --sprt: elo1 must be greater than elo0`);
-    if (!(sprtCfg.alpha > 0 && sprtCfg.alpha < 0.5 && sprtCfg.beta > 0 && sprtCfg.beta < 0.5)) throw new UsageError(`match --sprt: alpha and beta must be between 0 and 0.5`);
+    if (!(sprtCfg.alpha > 0 && sprtCfg.alpha < 0.5 && sprtCfg.beta > 0 && sprtCfg.beta < 0.5))
+      throw new UsageError(`match --sprt: alpha and beta must be between 0 and 0.5`);
   }
   if (!e1) throw new UsageError('match: missing --engine1 "cmd=PROGRAM …"');
   if (!e2) throw new UsageError('match: missing --engine2 "cmd=PROGRAM …"');
@@ -188,8 +217,25 @@ export function parseMatchArgs(args: string[]): MatchOptions {
     openingsSource = 'start position';
   }
   return {
-    config: { engines: [e1, e2], openings, games, tc, toleranceMs, concurrency, resign, draw, sprt: sprtCfg, maxPlies, event, site: 'localhost' },
-    openingsSource, pgnPath, logPath, verbose, json,
+    config: {
+      engines: [e1, e2],
+      openings,
+      games,
+      tc,
+      toleranceMs,
+      concurrency,
+      resign,
+      draw,
+      sprt: sprtCfg,
+      maxPlies,
+      event,
+      site: 'localhost',
+    },
+    openingsSource,
+    pgnPath,
+    logPath,
+    verbose,
+    json,
   };
 }
 
@@ -206,8 +252,15 @@ export function formatReport(r: MatchResult, opts: { tc: string; openings: strin
   ];
   if (r.sprt && opts.sprt) {
     const { lower, upper } = sprtBounds(opts.sprt);
-    const verdict = r.sprt.decision === 'H1' ? `H1 accepted (${a} is stronger by about elo1)` : r.sprt.decision === 'H0' ? `H0 accepted (no gain of elo1)` : 'no decision yet';
-    lines.push(`SPRT elo0=${opts.sprt.elo0} elo1=${opts.sprt.elo1} alpha=${opts.sprt.alpha} beta=${opts.sprt.beta}: LLR ${r.sprt.llr.toFixed(2)} (${lower.toFixed(2)}, ${upper.toFixed(2)}): ${verdict}`);
+    const verdict =
+      r.sprt.decision === 'H1'
+        ? `H1 accepted (${a} is stronger by about elo1)`
+        : r.sprt.decision === 'H0'
+          ? `H0 accepted (no gain of elo1)`
+          : 'no decision yet';
+    lines.push(
+      `SPRT elo0=${opts.sprt.elo0} elo1=${opts.sprt.elo1} alpha=${opts.sprt.alpha} beta=${opts.sprt.beta}: LLR ${r.sprt.llr.toFixed(2)} (${lower.toFixed(2)}, ${upper.toFixed(2)}): ${verdict}`,
+    );
   }
   const w = Math.max(a.length, b.length, 6);
   lines.push(`${'Faults'.padEnd(w)}  illegal  time  crash`);
@@ -255,14 +308,17 @@ export async function runMatchCommand(args: string[]): Promise<number> {
       if (opts.pgnPath) appendFileSync(opts.pgnPath, g.pgn);
       const done = totals.games.length;
       if (opts.verbose) {
-        const white = totals.names[g.whiteEngine], black = totals.names[1 - g.whiteEngine];
+        const white = totals.names[g.whiteEngine],
+          black = totals.names[1 - g.whiteEngine];
         process.stdout.write(`game ${g.index + 1}: ${white} - ${black} ${g.verdict.result} (${g.verdict.text})\n`);
       }
       if (showProgress) {
         const elapsed = (Date.now() - t0) / 1000;
         const eta = (elapsed / done) * (config.games - done);
         const llr = totals.sprt ? `  LLR ${totals.sprt.llr.toFixed(2)}` : '';
-        process.stderr.write(`\r\x1b[Kgame ${done}/${config.games}  +${totals.wins} =${totals.draws} -${totals.losses}  Elo ${formatElo(totals.trinomial)}${llr}  elapsed ${formatSeconds(elapsed)} ETA ${formatSeconds(eta)}`);
+        process.stderr.write(
+          `\r\x1b[Kgame ${done}/${config.games}  +${totals.wins} =${totals.draws} -${totals.losses}  Elo ${formatElo(totals.trinomial)}${llr}  elapsed ${formatSeconds(elapsed)} ETA ${formatSeconds(eta)}`,
+        );
       }
     },
   };

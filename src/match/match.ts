@@ -97,17 +97,26 @@ export function engineScore(g: GameOutcome, e: 0 | 1): number {
 }
 
 export function summarize(names: [string, string], games: GameOutcome[], cfg?: SprtConfig, stoppedEarly = false): MatchResult {
-  let wins = 0, draws = 0, losses = 0;
-  const faults: [FaultCounts, FaultCounts] = [{ illegal: 0, time: 0, crash: 0 }, { illegal: 0, time: 0, crash: 0 }];
+  let wins = 0,
+    draws = 0,
+    losses = 0;
+  const faults: [FaultCounts, FaultCounts] = [
+    { illegal: 0, time: 0, crash: 0 },
+    { illegal: 0, time: 0, crash: 0 },
+  ];
   const byIndex = new Map<number, GameOutcome>();
   const usage: [EngineUsage, EngineUsage] = [newUsage(), newUsage()];
   for (const g of games) {
     for (const e of [0, 1]) {
-      usage[e].moves += g.usage[e].moves; usage[e].timeMs += g.usage[e].timeMs;
-      usage[e].depthSum += g.usage[e].depthSum; usage[e].depthCount += g.usage[e].depthCount;
+      usage[e].moves += g.usage[e].moves;
+      usage[e].timeMs += g.usage[e].timeMs;
+      usage[e].depthSum += g.usage[e].depthSum;
+      usage[e].depthCount += g.usage[e].depthCount;
     }
     const s = engineScore(g, 0);
-    if (s === 1) wins++; else if (s === 0) losses++; else draws++;
+    if (s === 1) wins++;
+    else if (s === 0) losses++;
+    else draws++;
     if (g.faultEngine !== undefined) {
       const f = faults[g.faultEngine];
       if (g.verdict.reason === 'illegal-move') f.illegal++;
@@ -123,10 +132,17 @@ export function summarize(names: [string, string], games: GameOutcome[], cfg?: S
     if (partner) pairs[pairBucket(engineScore(g, 0), engineScore(partner, 0))]++;
   }
   const result: MatchResult = {
-    names, games, wins, draws, losses, pairs,
+    names,
+    games,
+    wins,
+    draws,
+    losses,
+    pairs,
     trinomial: eloTrinomial(wins, draws, losses),
     pentanomial: eloPentanomial(pairs),
-    faults, usage, stoppedEarly,
+    faults,
+    usage,
+    stoppedEarly,
   };
   if (cfg) result.sprt = sprt(cfg, { wins, draws, losses }, pairs);
   return result;
@@ -135,8 +151,6 @@ export function summarize(names: [string, string], games: GameOutcome[], cfg?: S
 function newUsage(): EngineUsage {
   return { moves: 0, timeMs: 0, depthSum: 0, depthCount: 0 };
 }
-
-
 
 function tcText(tc: TimeControl): string {
   return `${tc.baseMs / 1000}+${tc.incMs / 1000}`;
@@ -159,7 +173,10 @@ export function cannotMate(pos: Position, color: number): boolean {
 class EnginePair {
   readonly engines: [UciEngine, UciEngine];
   constructor(specs: [EngineSpec, EngineSpec], log?: MatchConfig['log']) {
-    this.engines = [0, 1].map((i) => new UciEngine(specs[i], log && ((dir, line) => log(this.names()[i], dir, line)))) as [UciEngine, UciEngine];
+    this.engines = [0, 1].map((i) => new UciEngine(specs[i], log && ((dir, line) => log(this.names()[i], dir, line)))) as [
+      UciEngine,
+      UciEngine,
+    ];
   }
 
   async ensureRunning(): Promise<void> {
@@ -178,13 +195,19 @@ class EnginePair {
 }
 
 /** Plays one game between the pair's engines; `whiteEngine` says which one has White. */
-export async function playGame(cfg: MatchConfig, pair: EnginePair, index: number, openingIndex: number, whiteEngine: 0 | 1): Promise<GameOutcome> {
+export async function playGame(
+  cfg: MatchConfig,
+  pair: EnginePair,
+  index: number,
+  openingIndex: number,
+  whiteEngine: 0 | 1,
+): Promise<GameOutcome> {
   const opening = cfg.openings[openingIndex];
   await pair.ensureRunning();
   const [e0, e1] = pair.engines;
   await Promise.all([e0.newGame(), e1.newGame()]);
   const bySide = whiteEngine === 0 ? [e0, e1] : [e1, e0];
-  const engineOfSide = (side: number): 0 | 1 => (side === 0 ? whiteEngine : (1 - whiteEngine) as 0 | 1);
+  const engineOfSide = (side: number): 0 | 1 => (side === 0 ? whiteEngine : ((1 - whiteEngine) as 0 | 1));
 
   const pos = Position.fromFen(opening.fen);
   const uci: string[] = [];
@@ -210,7 +233,12 @@ export async function playGame(cfg: MatchConfig, pair: EnginePair, index: number
     verdict = ruleVerdict(pos);
     if (verdict) break;
     if (san.length >= cfg.maxPlies) {
-      verdict = { result: '1/2-1/2', reason: 'max-plies', termination: 'adjudication', text: `Draw adjudicated: game reached ${cfg.maxPlies} plies` };
+      verdict = {
+        result: '1/2-1/2',
+        reason: 'max-plies',
+        termination: 'adjudication',
+        text: `Draw adjudicated: game reached ${cfg.maxPlies} plies`,
+      };
       break;
     }
     const side = pos.side;
@@ -225,9 +253,14 @@ export async function playGame(cfg: MatchConfig, pair: EnginePair, index: number
       break;
     }
     if (res.status === 'timeout' || res.elapsedMs > clocks[side] + cfg.toleranceMs) {
-      verdict = faultVerdict(side, 'time', `${(res.elapsedMs / 1000).toFixed(3)}s used, ${(Math.max(0, clocks[side]) / 1000).toFixed(3)}s left`);
+      verdict = faultVerdict(
+        side,
+        'time',
+        `${(res.elapsedMs / 1000).toFixed(3)}s used, ${(Math.max(0, clocks[side]) / 1000).toFixed(3)}s left`,
+      );
       // The laws of chess: a flag fall is a draw when the opponent could never mate.
-      if (cannotMate(pos, 1 - side)) verdict = { ...verdict, result: '1/2-1/2', text: `${verdict.text}, but ${side === 0 ? 'Black' : 'White'} cannot mate: draw` };
+      if (cannotMate(pos, 1 - side))
+        verdict = { ...verdict, result: '1/2-1/2', text: `${verdict.text}, but ${side === 0 ? 'Black' : 'White'} cannot mate: draw` };
       faultEngine = engineOfSide(side);
       // Its late bestmove would be read as the answer to the next go: start it afresh.
       engine.kill();
@@ -235,8 +268,12 @@ export async function playGame(cfg: MatchConfig, pair: EnginePair, index: number
     }
     clocks[side] = Math.max(0, clocks[side] - res.elapsedMs) + cfg.tc.incMs;
     const u = usage[engineOfSide(side)];
-    u.moves++; u.timeMs += res.elapsedMs;
-    if (res.depth !== undefined) { u.depthSum += res.depth; u.depthCount++; }
+    u.moves++;
+    u.timeMs += res.elapsedMs;
+    if (res.depth !== undefined) {
+      u.depthSum += res.depth;
+      u.depthCount++;
+    }
     let move: number;
     try {
       if (!res.bestMove) throw new MoveError('', 'empty bestmove');
@@ -258,10 +295,19 @@ export async function playGame(cfg: MatchConfig, pair: EnginePair, index: number
 
   const names = pair.names();
   const pgn = writePgnGame({
-    event: cfg.event, site: cfg.site, date: pgnDate(), round: String(index + 1),
-    white: names[whiteEngine], black: names[1 - whiteEngine], result: verdict.result,
-    fen: opening.fen, san, comments, timeControl: tcText(cfg.tc),
-    termination: verdict.termination, finalComment: verdict.text,
+    event: cfg.event,
+    site: cfg.site,
+    date: pgnDate(),
+    round: String(index + 1),
+    white: names[whiteEngine],
+    black: names[1 - whiteEngine],
+    result: verdict.result,
+    fen: opening.fen,
+    san,
+    comments,
+    timeControl: tcText(cfg.tc),
+    termination: verdict.termination,
+    finalComment: verdict.text,
   });
   return { index, opening: openingIndex, whiteEngine, verdict, faultEngine, plies: san.length, pgn, usage };
 }

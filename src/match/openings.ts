@@ -27,7 +27,8 @@ export function parseOpeningLine(text: string, where = 'opening'): Opening {
   if (moveText.includes('/')) {
     const [posPart, movesPart = ''] = moveText.split(/\s+moves\s+/);
     const fields = posPart.trim().split(/\s+/);
-    if (fields.length < 4) throw new OpeningError(`${where}: a FEN needs at least 4 fields (placement, side, castling, en passant), got ${fields.length}`);
+    if (fields.length < 4)
+      throw new OpeningError(`${where}: a FEN needs at least 4 fields (placement, side, castling, en passant), got ${fields.length}`);
     // Six fields with numeric clocks: a FEN. Otherwise an EPD: four fields, then operations we ignore.
     const clocks = fields.length >= 6 && /^\d+$/.test(fields[4]) && /^\d+$/.test(fields[5]) ? fields.slice(4, 6) : ['0', '1'];
     fen = [...fields.slice(0, 4), ...clocks].join(' ');

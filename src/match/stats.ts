@@ -40,8 +40,12 @@ export interface EloEstimate {
  * is asymmetric in Elo as it should be.
  */
 function estimate(values: readonly number[], counts: readonly number[]): EloEstimate {
-  let n = 0, sum = 0;
-  for (let i = 0; i < values.length; i++) { n += counts[i]; sum += counts[i] * values[i]; }
+  let n = 0,
+    sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    n += counts[i];
+    sum += counts[i] * values[i];
+  }
   if (n === 0) return { score: NaN, elo: NaN, low: NaN, high: NaN, stderr: NaN, samples: 0 };
   const mean = sum / n;
   let ss = 0;
@@ -105,8 +109,12 @@ export function sprtBounds(cfg: SprtConfig): { lower: number; upper: number } {
  * counts the samples are game pairs (pair score in 0..1), otherwise single games.
  */
 export function sprtLlr(values: readonly number[], counts: readonly number[], cfg: SprtConfig): number {
-  let n = 0, sum = 0;
-  for (let i = 0; i < values.length; i++) { n += counts[i]; sum += counts[i] * values[i]; }
+  let n = 0,
+    sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    n += counts[i];
+    sum += counts[i] * values[i];
+  }
   if (n < 2) return 0;
   const mean = sum / n;
   let ss = 0;
@@ -114,15 +122,17 @@ export function sprtLlr(values: readonly number[], counts: readonly number[], cf
   // A zero variance (all samples equal) would make the LLR infinite after two games; a small
   // floor keeps the test from stopping on a lucky start.
   const variance = Math.max(ss / n, 1e-3);
-  const s0 = scoreFromElo(cfg.elo0), s1 = scoreFromElo(cfg.elo1);
+  const s0 = scoreFromElo(cfg.elo0),
+    s1 = scoreFromElo(cfg.elo1);
   return (n * (s1 - s0) * (2 * mean - s0 - s1)) / (2 * variance);
 }
 
 /** SPRT state from W/D/L (trinomial) or, when `pairs` is given, from pentanomial pair counts. */
 export function sprt(cfg: SprtConfig, wdl: { wins: number; draws: number; losses: number }, pairs?: readonly number[]): SprtState {
-  const llr = pairs && pairs.reduce((a, b) => a + b, 0) >= 2
-    ? sprtLlr([0, 0.25, 0.5, 0.75, 1], pairs, cfg)
-    : sprtLlr([1, 0.5, 0], [wdl.wins, wdl.draws, wdl.losses], cfg);
+  const llr =
+    pairs && pairs.reduce((a, b) => a + b, 0) >= 2
+      ? sprtLlr([0, 0.25, 0.5, 0.75, 1], pairs, cfg)
+      : sprtLlr([1, 0.5, 0], [wdl.wins, wdl.draws, wdl.losses], cfg);
   const { lower, upper } = sprtBounds(cfg);
   return { llr, lower, upper, decision: llr >= upper ? 'H1' : llr <= lower ? 'H0' : null };
 }

@@ -20,11 +20,13 @@ export interface EngineSpec {
 
 export class EngineError extends Error {
   override readonly name = 'EngineError';
-  constructor(readonly engine: string, message: string) {
+  constructor(
+    readonly engine: string,
+    message: string,
+  ) {
     super(message);
   }
 }
-
 
 export interface GoResult {
   /** 'ok': bestmove arrived; 'timeout': no bestmove before the deadline; 'crash': the process exited. */
@@ -57,7 +59,10 @@ export class UciEngine {
   /** Lines the engine wrote to stderr, kept short for crash reports. */
   private stderrTail = '';
 
-  constructor(readonly spec: EngineSpec, private readonly log?: (dir: '>' | '<', line: string) => void) {}
+  constructor(
+    readonly spec: EngineSpec,
+    private readonly log?: (dir: '>' | '<', line: string) => void,
+  ) {}
 
   /** The spec's name if one was given, else the id name, else the command. */
   get displayName(): string {
@@ -77,10 +82,18 @@ export class UciEngine {
     this.stderrTail = '';
     const spawnError = new Promise<Error>((resolve) => proc.once('error', resolve));
     // Events of a process we already killed and replaced must not touch the new one's state.
-    proc.once('exit', () => { if (this.proc === proc) this.markExited(); });
-    proc.stdin!.on('error', () => { /* writes after exit: reported through the exit path */ });
-    proc.stderr!.on('data', (d: Buffer) => { if (this.proc === proc) this.stderrTail = (this.stderrTail + d.toString()).slice(-2000); });
-    createInterface({ input: proc.stdout! }).on('line', (line) => { if (this.proc === proc) this.onLine(line); });
+    proc.once('exit', () => {
+      if (this.proc === proc) this.markExited();
+    });
+    proc.stdin!.on('error', () => {
+      /* writes after exit: reported through the exit path */
+    });
+    proc.stderr!.on('data', (d: Buffer) => {
+      if (this.proc === proc) this.stderrTail = (this.stderrTail + d.toString()).slice(-2000);
+    });
+    createInterface({ input: proc.stdout! }).on('line', (line) => {
+      if (this.proc === proc) this.onLine(line);
+    });
 
     this.send('uci');
     const ok = await Promise.race([this.waitFor((l) => l === 'uciok', timeoutMs), spawnError]);
@@ -89,7 +102,9 @@ export class UciEngine {
       throw new EngineError(this.displayName, `cannot start engine '${this.displayName}' (${cmd}): ${ok.message}`);
     }
     if (ok === null) {
-      const why = this.exited ? `exited during the handshake${this.stderrTail ? ': ' + lastLine(this.stderrTail) : ''}` : `sent no uciok within ${timeoutMs} ms`;
+      const why = this.exited
+        ? `exited during the handshake${this.stderrTail ? ': ' + lastLine(this.stderrTail) : ''}`
+        : `sent no uciok within ${timeoutMs} ms`;
       this.kill();
       throw new EngineError(this.displayName, `engine '${this.displayName}' (${cmd}) ${why}`);
     }
@@ -102,7 +117,10 @@ export class UciEngine {
     this.send('isready');
     const ok = await this.waitFor((l) => l === 'readyok', timeoutMs);
     if (ok === null) {
-      throw new EngineError(this.displayName, `engine '${this.displayName}' ${this.exited ? 'exited' : `sent no readyok within ${timeoutMs} ms`}`);
+      throw new EngineError(
+        this.displayName,
+        `engine '${this.displayName}' ${this.exited ? 'exited' : `sent no readyok within ${timeoutMs} ms`}`,
+      );
     }
   }
 
@@ -160,7 +178,10 @@ export class UciEngine {
 
   private markExited(): void {
     this.exited = true;
-    for (const w of this.waiters.splice(0)) { clearTimeout(w.timer); w.resolve(null); }
+    for (const w of this.waiters.splice(0)) {
+      clearTimeout(w.timer);
+      w.resolve(null);
+    }
   }
 
   private send(line: string): void {
@@ -211,7 +232,11 @@ export class UciEngine {
 
 /** The most telling line of an engine's stderr: the last error line if any, else the last line. */
 function lastLine(text: string): string {
-  const lines = text.trim().split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const errors = lines.filter((l) => /\b\w*(Error|error|panic|fatal|Fatal)\b/.test(l));
   return (errors.length > 0 ? errors[errors.length - 1] : lines[lines.length - 1]) ?? '';
 }

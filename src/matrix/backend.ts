@@ -14,10 +14,18 @@ import { countLegal, generateLegal } from './matrix-movegen.js';
 /** A MatrixPosition as perft walks it. */
 class MatrixMoveTree implements MoveTree {
   readonly mp = new MatrixPosition();
-  generate(out: Int32Array, start: number): number { return generateLegal(this.mp, out, start); }
-  countLegal(): number { return countLegal(this.mp); }
-  makeMove(move: number): void { this.mp.makeMove(move); }
-  unmakeMove(): void { this.mp.unmakeMove(); }
+  generate(out: Int32Array, start: number): number {
+    return generateLegal(this.mp, out, start);
+  }
+  countLegal(): number {
+    return countLegal(this.mp);
+  }
+  makeMove(move: number): void {
+    this.mp.makeMove(move);
+  }
+  unmakeMove(): void {
+    this.mp.unmakeMove();
+  }
 }
 
 export class MatrixMoveGenerator implements LegalMoveGenerator {
@@ -51,7 +59,8 @@ export class MatrixMoveGenerator implements LegalMoveGenerator {
   /** The legal list filtered to captures (en passant included) and promotions. */
   generateNoisy(pos: Position, out: Int32Array, start: number): number {
     this.follow(pos);
-    const moves = this.scratch, n = generateLegal(this.mp, moves, 0);
+    const moves = this.scratch,
+      n = generateLegal(this.mp, moves, 0);
     let end = start;
     for (let i = 0; i < n; i++) {
       const m = moves[i];
@@ -69,10 +78,16 @@ export class MatrixMoveGenerator implements LegalMoveGenerator {
   private follow(pos: Position): void {
     const mp = this.mp;
     const ahead = pos.ply - this.basePly;
-    if (pos !== this.followed || ahead < 0 || ahead > MAX_PLY) { this.load(pos); return; }
+    if (pos !== this.followed || ahead < 0 || ahead > MAX_PLY) {
+      this.load(pos);
+      return;
+    }
     let k = Math.min(mp.ply, ahead);
     while (k >= 0 && (this.keyLo[k] !== pos.hashLoAt(this.basePly + k) || this.keyHi[k] !== pos.hashHiAt(this.basePly + k))) k--;
-    if (k < 0) { this.load(pos); return; }
+    if (k < 0) {
+      this.load(pos);
+      return;
+    }
     mp.ply = k;
     for (let p = this.basePly + k; p < pos.ply; p++) {
       const m = pos.moveAt(p);

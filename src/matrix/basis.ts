@@ -44,15 +44,30 @@ export const H2 = sumOfShifts([2, -2]);
 export const T1 = sumOfShifts([-1, 0, 1]);
 
 /** Ray directions as (row step, column step); row 0 is rank 8, so "north" is dr = −1. */
-export const DIR_N = 0, DIR_S = 1, DIR_E = 2, DIR_W = 3, DIR_NE = 4, DIR_NW = 5, DIR_SE = 6, DIR_SW = 7;
+export const DIR_N = 0,
+  DIR_S = 1,
+  DIR_E = 2,
+  DIR_W = 3,
+  DIR_NE = 4,
+  DIR_NW = 5,
+  DIR_SE = 6,
+  DIR_SW = 7;
 export const DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
-  [-1, 0], [1, 0], [0, 1], [0, -1], [-1, 1], [-1, -1], [1, 1], [1, -1],
+  [-1, 0],
+  [1, 0],
+  [0, 1],
+  [0, -1],
+  [-1, 1],
+  [-1, -1],
+  [1, 1],
+  [1, -1],
 ];
 export const DIRECTION_NAMES = ['north', 'south', 'east', 'west', 'north-east', 'north-west', 'south-east', 'south-west'];
 
 /** The operator X ↦ S_dr · X · S_{−dc}: every piece one step in direction (dr, dc). */
 export function stepMap(dr: number, dc: number): (out: Int32Array, lo: number, hi: number) => void {
-  const l = shiftAt(dr), r = shiftAt(-dc);
+  const l = shiftAt(dr),
+    r = shiftAt(-dc);
   return (out, lo, hi) => {
     mul(out, 0, SHIFT[l], SHIFT[l + 1], lo, hi);
     mul(out, 0, out[0], out[1], SHIFT[r], SHIFT[r + 1]);
@@ -65,13 +80,17 @@ export function rayOperator(d: number): BoolOperator64 {
   const step = stepMap(dr, dc);
   return BoolOperator64.fromMap((out, lo, hi) => {
     const x = new Int32Array(2);
-    let accLo = 0, accHi = 0;
-    x[0] = lo; x[1] = hi;
+    let accLo = 0,
+      accHi = 0;
+    x[0] = lo;
+    x[1] = hi;
     for (let t = 1; t <= 7; t++) {
       step(x, x[0], x[1]);
-      accLo |= x[0]; accHi |= x[1];
+      accLo |= x[0];
+      accHi |= x[1];
     }
-    out[0] = accLo; out[1] = accHi;
+    out[0] = accLo;
+    out[1] = accHi;
   });
 }
 

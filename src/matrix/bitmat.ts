@@ -33,29 +33,35 @@ export function get(lo: number, hi: number, r: number, c: number): number {
 /** Packs a 64-entry 0/1 matrix. Anything other than 0/1 is a MatrixError (use `support` for non-zero-ness). */
 export function pack(out: Int32Array, o: number, a: ArrayLike<number>): Int32Array {
   if (a == null || a.length !== 64) throw new MatrixError('shape', 'pack: expected 64 entries');
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   for (let i = 0; i < 64; i++) {
     const x = a[i];
     if (x !== 0 && x !== 1) throw new MatrixError('entry', `pack: entry [${i >> 3}, ${i & 7}] = ${String(x)} is not 0 or 1`);
     if (x === 1) {
       const b = bitOf(i >> 3, i & 7);
-      if (b < 32) lo |= 1 << b; else hi |= 1 << (b - 32);
+      if (b < 32) lo |= 1 << b;
+      else hi |= 1 << (b - 32);
     }
   }
-  out[o] = lo; out[o + 1] = hi;
+  out[o] = lo;
+  out[o + 1] = hi;
   return out;
 }
 
 /** Packs the support (non-zero pattern) of an integer matrix, e.g. occupancy of the board M. */
 export function support(out: Int32Array, o: number, a: ArrayLike<number>): Int32Array {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   for (let i = 0; i < 64; i++) {
     if (a[i] !== 0) {
       const b = bitOf(i >> 3, i & 7);
-      if (b < 32) lo |= 1 << b; else hi |= 1 << (b - 32);
+      if (b < 32) lo |= 1 << b;
+      else hi |= 1 << (b - 32);
     }
   }
-  out[o] = lo; out[o + 1] = hi;
+  out[o] = lo;
+  out[o + 1] = hi;
   return out;
 }
 
@@ -67,7 +73,8 @@ export function unpack(out: IntMatrix, lo: number, hi: number): IntMatrix {
 
 /** Packed E(i, j). */
 export function elementary(out: Int32Array, o: number, i: number, j: number): Int32Array {
-  assertIndex(i, 'row'); assertIndex(j, 'column');
+  assertIndex(i, 'row');
+  assertIndex(j, 'column');
   const b = bitOf(i, j);
   out[o] = b < 32 ? 1 << b : 0;
   out[o + 1] = b < 32 ? 0 : 1 << (b - 32);
@@ -76,7 +83,8 @@ export function elementary(out: Int32Array, o: number, i: number, j: number): In
 
 /** C = A · B over the Boolean semiring, walking the 1s of A (cost ∝ popcount A). */
 export function mulRows(out: Int32Array, o: number, aLo: number, aHi: number, bLo: number, bHi: number): void {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   // A bit at position s is A[i, k] with k = s & 7 and i's byte at s & 24 (this half). Row k of B
   // is the byte of rank 7 − k; OR it into row i of C.
   while (aLo !== 0) {
@@ -93,29 +101,34 @@ export function mulRows(out: Int32Array, o: number, aLo: number, aHi: number, bL
     const row = rk < 4 ? (bLo >>> (rk << 3)) & 255 : (bHi >>> ((rk - 4) << 3)) & 255;
     hi |= row << (s & 24);
   }
-  out[o] = lo; out[o + 1] = hi;
+  out[o] = lo;
+  out[o + 1] = hi;
 }
 
 /** C = A · B over the Boolean semiring, walking the 1s of B (cost ∝ popcount B). */
 export function mulCols(out: Int32Array, o: number, aLo: number, aHi: number, bLo: number, bHi: number): void {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   // A B bit at position s is B[k, j] with j = s & 7 and k = 7 − rank. Column k of A is bit k of
   // every byte of A; OR it into column j of C.
   while (bLo !== 0) {
     const s = 31 - Math.clz32(bLo & -bLo);
     bLo &= bLo - 1;
-    const k = 7 - (s >> 3), j = s & 7;
+    const k = 7 - (s >> 3),
+      j = s & 7;
     lo |= ((aLo >>> k) & 0x01010101) << j;
     hi |= ((aHi >>> k) & 0x01010101) << j;
   }
   while (bHi !== 0) {
     const s = 31 - Math.clz32(bHi & -bHi);
     bHi &= bHi - 1;
-    const k = 3 - (s >> 3), j = s & 7;
+    const k = 3 - (s >> 3),
+      j = s & 7;
     lo |= ((aLo >>> k) & 0x01010101) << j;
     hi |= ((aHi >>> k) & 0x01010101) << j;
   }
-  out[o] = lo; out[o + 1] = hi;
+  out[o] = lo;
+  out[o + 1] = hi;
 }
 
 /** C = A · B over the Boolean semiring, walking whichever operand has fewer 1s. */
@@ -126,16 +139,19 @@ export function mul(out: Int32Array, o: number, aLo: number, aHi: number, bLo: n
 
 /** Transpose (not on a hot path). */
 export function transpose(out: Int32Array, o: number, lo: number, hi: number): void {
-  let tlo = 0, thi = 0;
+  let tlo = 0,
+    thi = 0;
   for (let r = 0; r < 8; r++) {
     for (let c = 0; c < 8; c++) {
       if (get(lo, hi, r, c)) {
         const b = bitOf(c, r);
-        if (b < 32) tlo |= 1 << b; else thi |= 1 << (b - 32);
+        if (b < 32) tlo |= 1 << b;
+        else thi |= 1 << (b - 32);
       }
     }
   }
-  out[o] = tlo; out[o + 1] = thi;
+  out[o] = tlo;
+  out[o + 1] = thi;
 }
 
 /**
@@ -153,7 +169,8 @@ export class BoolOperator64 {
     const t = new Int32Array(2);
     for (let y = 0; y < 64; y++) {
       map(t, y < 32 ? 1 << y : 0, y < 32 ? 0 : 1 << (y - 32));
-      op.cols[2 * y] = t[0]; op.cols[2 * y + 1] = t[1];
+      op.cols[2 * y] = t[0];
+      op.cols[2 * y + 1] = t[1];
     }
     return op;
   }
@@ -165,18 +182,22 @@ export class BoolOperator64 {
 
 /** out = Op · v for an operator stored column-wise at cols[base ..]. */
 export function applyOperator(cols: Int32Array, base: number, out: Int32Array, o: number, vLo: number, vHi: number): void {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   while (vLo !== 0) {
     const y = base + 2 * (31 - Math.clz32(vLo & -vLo));
     vLo &= vLo - 1;
-    lo |= cols[y]; hi |= cols[y + 1];
+    lo |= cols[y];
+    hi |= cols[y + 1];
   }
   while (vHi !== 0) {
     const y = base + 64 + 2 * (31 - Math.clz32(vHi & -vHi));
     vHi &= vHi - 1;
-    lo |= cols[y]; hi |= cols[y + 1];
+    lo |= cols[y];
+    hi |= cols[y + 1];
   }
-  out[o] = lo; out[o + 1] = hi;
+  out[o] = lo;
+  out[o + 1] = hi;
 }
 
 /** Text rendering of a packed 0/1 matrix, row 0 first. */

@@ -18,7 +18,10 @@ import { STRIDE, type MatrixPosition } from './matrix-position.js';
 
 /** Weight matrices W_k (k = 1..6) and their flips F · W_k, row-major, index k * 64 + r * 8 + c; and the taper's constants. */
 export interface LinearWeights {
-  wMg: Int32Array; wEg: Int32Array; fwMg: Int32Array; fwEg: Int32Array;
+  wMg: Int32Array;
+  wEg: Int32Array;
+  fwMg: Int32Array;
+  fwEg: Int32Array;
   /** Phase weight per piece type (index = type), and the phase of a full board. */
   phaseWeight: ArrayLike<number>;
   phaseMax: number;
@@ -32,16 +35,31 @@ for (let i = 0; i < 8; i++) FLIP[i * 8 + (7 - i)] = 1;
  * The weight matrices of tables indexed [type * 64 + square] from White's view (a1 = 0), as the
  * engine keeps them: W_k cell (r, c) is square (7 − r) * 8 + c, and F · W_k its flip.
  */
-export function linearWeights(mgTable: ArrayLike<number>, egTable: ArrayLike<number>, phaseWeight: ArrayLike<number>, phaseMax: number): LinearWeights {
+export function linearWeights(
+  mgTable: ArrayLike<number>,
+  egTable: ArrayLike<number>,
+  phaseWeight: ArrayLike<number>,
+  phaseMax: number,
+): LinearWeights {
   const out: LinearWeights = {
-    wMg: new Int32Array(7 * 64), wEg: new Int32Array(7 * 64), fwMg: new Int32Array(7 * 64), fwEg: new Int32Array(7 * 64), phaseWeight, phaseMax,
+    wMg: new Int32Array(7 * 64),
+    wEg: new Int32Array(7 * 64),
+    fwMg: new Int32Array(7 * 64),
+    fwEg: new Int32Array(7 * 64),
+    phaseWeight,
+    phaseMax,
   };
-  const w = m8.create(), fw = m8.create();
+  const w = m8.create(),
+    fw = m8.create();
   for (let k = 1; k <= 6; k++) {
-    for (const [table, W, FW] of [[mgTable, out.wMg, out.fwMg], [egTable, out.wEg, out.fwEg]] as const) {
-      for (let i = 0; i < 64; i++) w[i] = table[k * 64 + ((7 - (i >> 3)) << 3 | (i & 7))];
+    for (const [table, W, FW] of [
+      [mgTable, out.wMg, out.fwMg],
+      [egTable, out.wEg, out.fwEg],
+    ] as const) {
+      for (let i = 0; i < 64; i++) w[i] = table[k * 64 + (((7 - (i >> 3)) << 3) | (i & 7))];
       m8.mul(fw, FLIP, w);
-      W.set(w, k * 64); FW.set(fw, k * 64);
+      W.set(w, k * 64);
+      FW.set(fw, k * 64);
     }
   }
   return out;
@@ -53,8 +71,16 @@ export function linearWeights(mgTable: ArrayLike<number>, egTable: ArrayLike<num
  */
 export function frobeniusPacked(lo: number, hi: number, w: Int32Array, base: number): number {
   let s = 0;
-  while (lo !== 0) { const b = 31 - Math.clz32(lo & -lo); lo &= lo - 1; s += w[base + (b ^ 56)]; }
-  while (hi !== 0) { const b = 63 - Math.clz32(hi & -hi); hi &= hi - 1; s += w[base + (b ^ 56)]; }
+  while (lo !== 0) {
+    const b = 31 - Math.clz32(lo & -lo);
+    lo &= lo - 1;
+    s += w[base + (b ^ 56)];
+  }
+  while (hi !== 0) {
+    const b = 63 - Math.clz32(hi & -hi);
+    hi &= hi - 1;
+    s += w[base + (b ^ 56)];
+  }
   return s;
 }
 
@@ -62,11 +88,16 @@ const ONES = m8.ones(m8.create());
 
 /** The score from the side to move's view, by sparse Frobenius products (fast path). */
 export function evaluateLinear(mp: MatrixPosition, w: LinearWeights): number {
-  const bits = mp.bits, b = STRIDE * mp.ply;
-  let mg = 0, eg = 0, phase = 0;
+  const bits = mp.bits,
+    b = STRIDE * mp.ply;
+  let mg = 0,
+    eg = 0,
+    phase = 0;
   for (let k = 1; k <= 6; k++) {
-    const wLo = bits[b + 2 * k], wHi = bits[b + 2 * k + 1];
-    const bLo = bits[b + 2 * (k | 8)], bHi = bits[b + 2 * (k | 8) + 1];
+    const wLo = bits[b + 2 * k],
+      wHi = bits[b + 2 * k + 1];
+    const bLo = bits[b + 2 * (k | 8)],
+      bHi = bits[b + 2 * (k | 8) + 1];
     mg += frobeniusPacked(wLo, wHi, w.wMg, 64 * k) - frobeniusPacked(bLo, bHi, w.fwMg, 64 * k);
     eg += frobeniusPacked(wLo, wHi, w.wEg, 64 * k) - frobeniusPacked(bLo, bHi, w.fwEg, 64 * k);
     phase += w.phaseWeight[k] * (frobeniusPacked(wLo, wHi, ONES, 0) + frobeniusPacked(bLo, bHi, ONES, 0));
@@ -79,14 +110,20 @@ export function evaluateLinear(mp: MatrixPosition, w: LinearWeights): number {
  * product computed in full (F · Q_k by matrix multiplication): slow, the literal formula.
  */
 export function evaluateLinearDense(mp: MatrixPosition, w: LinearWeights): number {
-  const bits = mp.bits, b = STRIDE * mp.ply;
-  const p = m8.create(), q = m8.create(), fq = m8.create();
-  let mg = 0, eg = 0, phase = 0;
+  const bits = mp.bits,
+    b = STRIDE * mp.ply;
+  const p = m8.create(),
+    q = m8.create(),
+    fq = m8.create();
+  let mg = 0,
+    eg = 0,
+    phase = 0;
   for (let k = 1; k <= 6; k++) {
     unpack(p, bits[b + 2 * k], bits[b + 2 * k + 1]);
     unpack(q, bits[b + 2 * (k | 8)], bits[b + 2 * (k | 8) + 1]);
     m8.mul(fq, FLIP, q);
-    const wmg = w.wMg.subarray(64 * k, 64 * k + 64), weg = w.wEg.subarray(64 * k, 64 * k + 64);
+    const wmg = w.wMg.subarray(64 * k, 64 * k + 64),
+      weg = w.wEg.subarray(64 * k, 64 * k + 64);
     mg += m8.frobenius(p, wmg) - m8.frobenius(fq, wmg);
     eg += m8.frobenius(p, weg) - m8.frobenius(fq, weg);
     phase += w.phaseWeight[k] * (m8.frobenius(p, ONES) + m8.frobenius(q, ONES));

@@ -15,8 +15,12 @@ export type Mat8 = Int32Array;
 export type IntMatrix = Int8Array | Int16Array | Int32Array;
 export type Vec8 = Int32Array;
 
-export function create(): Mat8 { return new Int32Array(64); }
-export function createVec(): Vec8 { return new Int32Array(8); }
+export function create(): Mat8 {
+  return new Int32Array(64);
+}
+export function createVec(): Vec8 {
+  return new Int32Array(8);
+}
 
 /** Refuses anything that is not a 64-entry matrix of integers in [min, max]. */
 export function assertMatrix(a: ArrayLike<number>, what = 'matrix', min = -0x80000000, max = 0x7fffffff): void {
@@ -60,18 +64,22 @@ export function outer<T extends IntMatrix>(out: T, u: ArrayLike<number>, v: Arra
   return out;
 }
 
-const ei = new Int32Array(8), ej = new Int32Array(8);
+const ei = new Int32Array(8),
+  ej = new Int32Array(8);
 /** The elementary matrix E(i, j) = e_i e_jᵀ, built as the outer product it is. */
 export function elementary<T extends IntMatrix>(out: T, i: number, j: number): T {
-  basisVector(ei, i); basisVector(ej, j);
+  basisVector(ei, i);
+  basisVector(ej, j);
   return outer(out, ei, ej);
 }
 
 /** The all-ones matrix J. */
-export function ones<T extends IntMatrix>(out: T): T { return fill(out, 1); }
+export function ones<T extends IntMatrix>(out: T): T {
+  return fill(out, 1);
+}
 
 export function identity<T extends IntMatrix>(out: T): T {
-  for (let i = 0; i < 64; i++) out[i] = (i >> 3) === (i & 7) ? 1 : 0;
+  for (let i = 0; i < 64; i++) out[i] = i >> 3 === (i & 7) ? 1 : 0;
   return out;
 }
 
@@ -171,10 +179,13 @@ export function frobenius(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return s;
 }
 
-const xr = new Int32Array(8), xc = new Int32Array(8), xt = new Int32Array(8);
+const xr = new Int32Array(8),
+  xc = new Int32Array(8),
+  xt = new Int32Array(8);
 /** Extraction M[r, c] = e_rᵀ · M · e_c, computed as the product it is. */
 export function extract(m: ArrayLike<number>, r: number, c: number): number {
-  basisVector(xr, r); basisVector(xc, c);
+  basisVector(xr, r);
+  basisVector(xc, c);
   mulVec(xt, m, xc);
   return dot(xr, xt);
 }

@@ -18,22 +18,33 @@ import { H1, H2, RAY_OPS, SHIFT, shiftAt, T1 } from './basis.js';
 import type { SliderAttacks } from '../core/slider-attacks.js';
 
 const t = new Int32Array(8);
-const H1LO = H1[0], H1HI = H1[1], H2LO = H2[0], H2HI = H2[1], T1LO = T1[0], T1HI = T1[1];
-const UP = shiftAt(-1), DOWN = shiftAt(1);
-const UPLO = SHIFT[UP], UPHI = SHIFT[UP + 1], DOWNLO = SHIFT[DOWN], DOWNHI = SHIFT[DOWN + 1];
+const H1LO = H1[0],
+  H1HI = H1[1],
+  H2LO = H2[0],
+  H2HI = H2[1],
+  T1LO = T1[0],
+  T1HI = T1[1];
+const UP = shiftAt(-1),
+  DOWN = shiftAt(1);
+const UPLO = SHIFT[UP],
+  UPHI = SHIFT[UP + 1],
+  DOWNLO = SHIFT[DOWN],
+  DOWNHI = SHIFT[DOWN + 1];
 
 export function knightTargets(out: Int32Array, o: number, pLo: number, pHi: number): void {
-  mulRows(t, 0, pLo, pHi, H2LO, H2HI);      // P · H2
-  mulCols(t, 0, H1LO, H1HI, t[0], t[1]);    // H1 · P · H2
-  mulRows(t, 2, pLo, pHi, H1LO, H1HI);      // P · H1
-  mulCols(t, 2, H2LO, H2HI, t[2], t[3]);    // H2 · P · H1
-  out[o] = t[0] | t[2]; out[o + 1] = t[1] | t[3];
+  mulRows(t, 0, pLo, pHi, H2LO, H2HI); // P · H2
+  mulCols(t, 0, H1LO, H1HI, t[0], t[1]); // H1 · P · H2
+  mulRows(t, 2, pLo, pHi, H1LO, H1HI); // P · H1
+  mulCols(t, 2, H2LO, H2HI, t[2], t[3]); // H2 · P · H1
+  out[o] = t[0] | t[2];
+  out[o + 1] = t[1] | t[3];
 }
 
 export function kingTargets(out: Int32Array, o: number, pLo: number, pHi: number): void {
-  mulRows(t, 0, pLo, pHi, T1LO, T1HI);      // P · T1
-  mulCols(t, 0, T1LO, T1HI, t[0], t[1]);    // T1 · P · T1
-  out[o] = t[0] & ~pLo; out[o + 1] = t[1] & ~pHi;
+  mulRows(t, 0, pLo, pHi, T1LO, T1HI); // P · T1
+  mulCols(t, 0, T1LO, T1HI, t[0], t[1]); // T1 · P · T1
+  out[o] = t[0] & ~pLo;
+  out[o + 1] = t[1] & ~pHi;
 }
 
 /** One row forward for `color` (0 white: towards row 0; 1 black: towards row 7). */
@@ -50,10 +61,13 @@ export function pawnCaptureTargets(out: Int32Array, o: number, color: number, pL
 
 /** The ray from core square `sq` in direction d, up to and including the first occupied square. */
 export function rayAttacks(out: Int32Array, o: number, d: number, sq: number, occLo: number, occHi: number): void {
-  const base = 128 * d, y = base + 2 * sq;
-  const rLo = RAY_OPS[y], rHi = RAY_OPS[y + 1];            // R = L_d · e_s
+  const base = 128 * d,
+    y = base + 2 * sq;
+  const rLo = RAY_OPS[y],
+    rHi = RAY_OPS[y + 1]; // R = L_d · e_s
   applyOperator(RAY_OPS, base, t, 6, occLo & rLo, occHi & rHi); // L_d · (occ ∧ R)
-  out[o] = rLo & ~t[6]; out[o + 1] = rHi & ~t[7];
+  out[o] = rLo & ~t[6];
+  out[o + 1] = rHi & ~t[7];
 }
 
 /**
@@ -62,29 +76,43 @@ export function rayAttacks(out: Int32Array, o: number, d: number, sq: number, oc
  * rays accumulate in locals.
  */
 export function slidingAttacks(out: Int32Array, o: number, d0: number, sq: number, occLo: number, occHi: number): void {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   for (let d = d0; d < d0 + 4; d++) {
-    const base = 128 * d, y = base + 2 * sq;
-    const rLo = RAY_OPS[y], rHi = RAY_OPS[y + 1];
-    let bLo = occLo & rLo, bHi = occHi & rHi, pLo = 0, pHi = 0;
+    const base = 128 * d,
+      y = base + 2 * sq;
+    const rLo = RAY_OPS[y],
+      rHi = RAY_OPS[y + 1];
+    let bLo = occLo & rLo,
+      bHi = occHi & rHi,
+      pLo = 0,
+      pHi = 0;
     while (bLo !== 0) {
       const c = base + 2 * (31 - Math.clz32(bLo & -bLo));
       bLo &= bLo - 1;
-      pLo |= RAY_OPS[c]; pHi |= RAY_OPS[c + 1];
+      pLo |= RAY_OPS[c];
+      pHi |= RAY_OPS[c + 1];
     }
     while (bHi !== 0) {
       const c = base + 64 + 2 * (31 - Math.clz32(bHi & -bHi));
       bHi &= bHi - 1;
-      pLo |= RAY_OPS[c]; pHi |= RAY_OPS[c + 1];
+      pLo |= RAY_OPS[c];
+      pHi |= RAY_OPS[c + 1];
     }
-    lo |= rLo & ~pLo; hi |= rHi & ~pHi;
+    lo |= rLo & ~pLo;
+    hi |= rHi & ~pHi;
   }
-  out[o] = lo; out[o + 1] = hi;
+  out[o] = lo;
+  out[o + 1] = hi;
 }
 
 /** The matrix model's answer to the core's slider interface (for property tests and plug-in use). */
 export const matrixSliderAttacks: SliderAttacks = {
   name: 'matrix',
-  rook(sq, occLo, occHi, out) { slidingAttacks(out, 0, 0, sq, occLo, occHi); },
-  bishop(sq, occLo, occHi, out) { slidingAttacks(out, 0, 4, sq, occLo, occHi); },
+  rook(sq, occLo, occHi, out) {
+    slidingAttacks(out, 0, 0, sq, occLo, occHi);
+  },
+  bishop(sq, occLo, occHi, out) {
+    slidingAttacks(out, 0, 4, sq, occLo, occHi);
+  },
 };

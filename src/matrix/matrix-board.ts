@@ -14,21 +14,15 @@ import { codeOfEntry } from './matrix-position.js';
 
 /** The standard starting matrix, row 0 = rank 8. */
 export const START_MATRIX: ReadonlyArray<number> = [
-  -4, -3, -2, -5, -6, -2, -3, -4,
-  -1, -1, -1, -1, -1, -1, -1, -1,
-  0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0,
-  1, 1, 1, 1, 1, 1, 1, 1,
-  4, 3, 2, 5, 6, 2, 3, 4,
+  -4, -3, -2, -5, -6, -2, -3, -4, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 4, 3, 2, 5, 6, 2, 3, 4,
 ];
 
 /** The parts of one affine update, kept so they can be shown. */
 export interface AffineStep {
-  readonly z: m8.Mat8;       // Z = J − E(r, c) − E(r2, c2)
-  readonly e: m8.Mat8;       // E(r2, c2) = e_r2 e_c2ᵀ
-  readonly v: number;        // the value dropped in
+  readonly z: m8.Mat8; // Z = J − E(r, c) − E(r2, c2)
+  readonly e: m8.Mat8; // E(r2, c2) = e_r2 e_c2ᵀ
+  readonly v: number; // the value dropped in
   readonly before: Int8Array;
   readonly after: Int8Array;
 }
@@ -42,11 +36,14 @@ export class MatrixBoard {
     this.m = Int8Array.from(matrix as ArrayLike<number>);
   }
 
-  static start(): MatrixBoard { return new MatrixBoard(START_MATRIX); }
+  static start(): MatrixBoard {
+    return new MatrixBoard(START_MATRIX);
+  }
 
   /** M[r, c] = e_rᵀ · M · e_c (throws MatrixError off the board). */
   get(r: number, c: number): number {
-    m8.assertIndex(r, 'row'); m8.assertIndex(c, 'column');
+    m8.assertIndex(r, 'row');
+    m8.assertIndex(c, 'column');
     return m8.extract(this.m, r, c);
   }
 
@@ -67,13 +64,17 @@ export class MatrixBoard {
    * `value` replaces the piece's value (promotion); default: the piece itself. Returns the parts.
    */
   applyMove(r: number, c: number, r2: number, c2: number, value?: number): AffineStep {
-    m8.assertIndex(r, 'from row'); m8.assertIndex(c, 'from column');
-    m8.assertIndex(r2, 'to row'); m8.assertIndex(c2, 'to column');
+    m8.assertIndex(r, 'from row');
+    m8.assertIndex(c, 'from column');
+    m8.assertIndex(r2, 'to row');
+    m8.assertIndex(c2, 'to column');
     const v = value ?? this.get(r, c);
     if (this.get(r, c) === 0) throw new MatrixError('empty-square', `no piece on row ${r}, column ${c}`);
     if (r === r2 && c === c2) throw new MatrixError('index', 'a move must change squares');
     if (!Number.isInteger(v) || v === 0 || v < -6 || v > 6) throw new MatrixError('entry', `value ${v} is not a piece`);
-    const z = m8.create(), e = m8.create(), t = m8.create();
+    const z = m8.create(),
+      e = m8.create(),
+      t = m8.create();
     m8.ones(z);
     m8.sub(z, z, m8.elementary(t, r, c));
     m8.sub(z, z, m8.elementary(e, r2, c2));
@@ -84,8 +85,10 @@ export class MatrixBoard {
 
   /** Removes the piece on (r, c): M' = M ⊙ (J − E(r, c)) (the en-passant capture). */
   clear(r: number, c: number): void {
-    m8.assertIndex(r, 'row'); m8.assertIndex(c, 'column');
-    const z = m8.create(), e = m8.create();
+    m8.assertIndex(r, 'row');
+    m8.assertIndex(c, 'column');
+    const z = m8.create(),
+      e = m8.create();
     m8.sub(z, m8.ones(z), m8.elementary(e, r, c));
     m8.hadamard(this.m, this.m, z);
   }

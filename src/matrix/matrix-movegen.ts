@@ -8,9 +8,7 @@
  */
 import { mulRows } from './bitmat.js';
 import { ALL_ONES, RAY_OPS, SHIFT, shiftAt } from './basis.js';
-import {
-  kingTargets, knightTargets, pawnCaptureTargets, pawnForward, rayAttacks, slidingAttacks,
-} from './matrix-attacks.js';
+import { kingTargets, knightTargets, pawnCaptureTargets, pawnForward, rayAttacks, slidingAttacks } from './matrix-attacks.js';
 import { COLOR_OFF, MatrixPosition, OCC_OFF, STRIDE } from './matrix-position.js';
 import { BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, BLACK_OO, BLACK_OOO, WHITE_OO, WHITE_OOO } from '../core/types.js';
 import { KIND_CASTLE, KIND_EN_PASSANT } from '../core/move.js';
@@ -28,17 +26,23 @@ const LAST_ROWS = new Int32Array(2);
     const b = (7 - r) << 3;
     mulRows(out, o, b < 32 ? 1 << b : 0, b < 32 ? 0 : 1 << (b - 32), ALL_ONES[0], ALL_ONES[1]);
   };
-  rowMask(DOUBLE_ROW, 4, 0); rowMask(DOUBLE_ROW, 3, 2);
+  rowMask(DOUBLE_ROW, 4, 0);
+  rowMask(DOUBLE_ROW, 3, 2);
   const t = new Int32Array(4);
-  rowMask(t, 0, 0); rowMask(t, 7, 2);
-  LAST_ROWS[0] = t[0] | t[2]; LAST_ROWS[1] = t[1] | t[3];
+  rowMask(t, 0, 0);
+  rowMask(t, 7, 2);
+  LAST_ROWS[0] = t[0] | t[2];
+  LAST_ROWS[1] = t[1] | t[3];
 }
 
-const SHIFT_WEST_LO = SHIFT[shiftAt(1)], SHIFT_WEST_HI = SHIFT[shiftAt(1) + 1];
-const SHIFT_EAST_LO = SHIFT[shiftAt(-1)], SHIFT_EAST_HI = SHIFT[shiftAt(-1) + 1];
+const SHIFT_WEST_LO = SHIFT[shiftAt(1)],
+  SHIFT_WEST_HI = SHIFT[shiftAt(1) + 1];
+const SHIFT_EAST_LO = SHIFT[shiftAt(-1)],
+  SHIFT_EAST_HI = SHIFT[shiftAt(-1) + 1];
 const PROMOS = [QUEEN, ROOK, BISHOP, KNIGHT];
 /** Promotion squares: rows 0 and 7. */
-const LAST_LO = LAST_ROWS[0], LAST_HI = LAST_ROWS[1];
+const LAST_LO = LAST_ROWS[0],
+  LAST_HI = LAST_ROWS[1];
 
 /** When set, emitters only count (perft's bulk count at depth 1); writes to `out` are then scratch. */
 let countOnly = false;
@@ -81,7 +85,10 @@ function emitPawns(out: Int32Array, n: number, delta: number, lo: number, hi: nu
 
 function push(out: Int32Array, n: number, from: number, to: number, promote: boolean): number {
   const m = from | (to << 6);
-  if (!promote) { out[n++] = m; return n; }
+  if (!promote) {
+    out[n++] = m;
+    return n;
+  }
   for (let i = 0; i < 4; i++) out[n++] = m | (PROMOS[i] << 12);
   return n;
 }
@@ -89,85 +96,122 @@ function push(out: Int32Array, n: number, from: number, to: number, promote: boo
 /** The number of legal moves (no list is written). */
 export function countLegal(mp: MatrixPosition): number {
   countOnly = true;
-  try { return generateLegal(mp, SCRATCH, 0); } finally { countOnly = false; }
+  try {
+    return generateLegal(mp, SCRATCH, 0);
+  } finally {
+    countOnly = false;
+  }
 }
 
 /** Writes the legal moves of the current position into out from index n; returns the end index. */
 export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): number {
-  const bits = mp.bits, b = STRIDE * mp.ply;
-  const us = mp.sideAt[mp.ply], them = us ^ 1;
-  const uo = b + 2 * (us << 3), to_ = b + 2 * (them << 3);
-  const ownLo = bits[b + COLOR_OFF + 2 * us], ownHi = bits[b + COLOR_OFF + 2 * us + 1];
-  const oppLo = bits[b + COLOR_OFF + 2 * them], oppHi = bits[b + COLOR_OFF + 2 * them + 1];
-  const occLo = bits[b + OCC_OFF], occHi = bits[b + OCC_OFF + 1];
-  const kLo = bits[uo + 2 * KING], kHi = bits[uo + 2 * KING + 1];
+  const bits = mp.bits,
+    b = STRIDE * mp.ply;
+  const us = mp.sideAt[mp.ply],
+    them = us ^ 1;
+  const uo = b + 2 * (us << 3),
+    to_ = b + 2 * (them << 3);
+  const ownLo = bits[b + COLOR_OFF + 2 * us],
+    ownHi = bits[b + COLOR_OFF + 2 * us + 1];
+  const oppLo = bits[b + COLOR_OFF + 2 * them],
+    oppHi = bits[b + COLOR_OFF + 2 * them + 1];
+  const occLo = bits[b + OCC_OFF],
+    occHi = bits[b + OCC_OFF + 1];
+  const kLo = bits[uo + 2 * KING],
+    kHi = bits[uo + 2 * KING + 1];
   const ksq = kLo !== 0 ? 31 - Math.clz32(kLo) : 63 - Math.clz32(kHi);
   const rights = mp.castlingAt[mp.ply] & (us === 0 ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
 
-  const rqLo = bits[to_ + 2 * ROOK] | bits[to_ + 2 * QUEEN], rqHi = bits[to_ + 2 * ROOK + 1] | bits[to_ + 2 * QUEEN + 1];
-  const bqLo = bits[to_ + 2 * BISHOP] | bits[to_ + 2 * QUEEN], bqHi = bits[to_ + 2 * BISHOP + 1] | bits[to_ + 2 * QUEEN + 1];
-  const tnLo = bits[to_ + 2 * KNIGHT], tnHi = bits[to_ + 2 * KNIGHT + 1];
-  const tpLo = bits[to_ + 2 * PAWN], tpHi = bits[to_ + 2 * PAWN + 1];
+  const rqLo = bits[to_ + 2 * ROOK] | bits[to_ + 2 * QUEEN],
+    rqHi = bits[to_ + 2 * ROOK + 1] | bits[to_ + 2 * QUEEN + 1];
+  const bqLo = bits[to_ + 2 * BISHOP] | bits[to_ + 2 * QUEEN],
+    bqHi = bits[to_ + 2 * BISHOP + 1] | bits[to_ + 2 * QUEEN + 1];
+  const tnLo = bits[to_ + 2 * KNIGHT],
+    tnHi = bits[to_ + 2 * KNIGHT + 1];
+  const tpLo = bits[to_ + 2 * PAWN],
+    tpHi = bits[to_ + 2 * PAWN + 1];
 
   // The king's candidate squares; attacks only matter there and on the castling path (0x6c: c, d, f, g of the back rank).
   kingTargets(T, 0, kLo, kHi);
-  const kmLo = T[0] & ~ownLo, kmHi = T[1] & ~ownHi;
-  const zoneLo = kmLo | (rights !== 0 && us === 0 ? 0x6c : 0), zoneHi = kmHi | (rights !== 0 && us === 1 ? 0x6c000000 : 0);
+  const kmLo = T[0] & ~ownLo,
+    kmHi = T[1] & ~ownHi;
+  const zoneLo = kmLo | (rights !== 0 && us === 0 ? 0x6c : 0),
+    zoneHi = kmHi | (rights !== 0 && us === 1 ? 0x6c000000 : 0);
 
   // Squares the opponent attacks, with our king lifted off the board so it cannot hide behind itself.
   // Only the zone matters; with no candidate square for the king there is nothing to compute.
-  let dLo = 0, dHi = 0;
+  let dLo = 0,
+    dHi = 0;
   if ((zoneLo | zoneHi) !== 0) {
-    const xLo = occLo & ~kLo, xHi = occHi & ~kHi;
+    const xLo = occLo & ~kLo,
+      xHi = occHi & ~kHi;
     pawnCaptureTargets(T, 0, them, tpLo, tpHi);
-    dLo = T[0]; dHi = T[1];
+    dLo = T[0];
+    dHi = T[1];
     knightTargets(T, 0, tnLo, tnHi);
-    dLo |= T[0]; dHi |= T[1];
+    dLo |= T[0];
+    dHi |= T[1];
     kingTargets(T, 0, bits[to_ + 2 * KING], bits[to_ + 2 * KING + 1]);
-    dLo |= T[0]; dHi |= T[1];
+    dLo |= T[0];
+    dHi |= T[1];
     for (let d = 0; d < 8; d++) {
-      const sLo = d < 4 ? rqLo : bqLo, sHi = d < 4 ? rqHi : bqHi;
+      const sLo = d < 4 ? rqLo : bqLo,
+        sHi = d < 4 ? rqHi : bqHi;
       const base = 128 * d;
       for (let half = 0; half < 2; half++) {
         let x = half === 0 ? sLo : sHi;
         while (x !== 0) {
-          const s = (31 - Math.clz32(x & -x)) + 32 * half;
+          const s = 31 - Math.clz32(x & -x) + 32 * half;
           x &= x - 1;
           // Skip rays that never reach the zone (their product could only add squares outside it).
           if (((RAY_OPS[base + 2 * s] & zoneLo) | (RAY_OPS[base + 2 * s + 1] & zoneHi)) === 0) continue;
           rayAttacks(T, 0, d, s, xLo, xHi);
-          dLo |= T[0]; dHi |= T[1];
+          dLo |= T[0];
+          dHi |= T[1];
         }
       }
     }
   }
 
   // Checkers, the squares that resolve a check, and pins — all seen from the king.
-  let nCheck = 0, resolveLo = 0, resolveHi = 0, pinLo = 0, pinHi = 0;
+  let nCheck = 0,
+    resolveLo = 0,
+    resolveHi = 0,
+    pinLo = 0,
+    pinHi = 0;
   knightTargets(T, 0, kLo, kHi);
-  const knLo = T[0] & tnLo, knHi = T[1] & tnHi;
+  const knLo = T[0] & tnLo,
+    knHi = T[1] & tnHi;
   pawnCaptureTargets(T, 0, us, kLo, kHi);
-  const pcLo = T[0] & tpLo, pcHi = T[1] & tpHi;
+  const pcLo = T[0] & tpLo,
+    pcHi = T[1] & tpHi;
   if ((knLo | knHi | pcLo | pcHi) !== 0) {
     nCheck += popcount32(knLo | pcLo) + popcount32(knHi | pcHi);
-    resolveLo = knLo | pcLo; resolveHi = knHi | pcHi;
+    resolveLo = knLo | pcLo;
+    resolveHi = knHi | pcHi;
   }
   for (let d = 0; d < 8; d++) {
-    const slLo = d < 4 ? rqLo : bqLo, slHi = d < 4 ? rqHi : bqHi;
+    const slLo = d < 4 ? rqLo : bqLo,
+      slHi = d < 4 ? rqHi : bqHi;
     // No slider of the right kind anywhere on the empty-board ray: neither check nor pin this way.
     if (((RAY_OPS[128 * d + 2 * ksq] & slLo) | (RAY_OPS[128 * d + 2 * ksq + 1] & slHi)) === 0) continue;
     rayAttacks(T, 0, d, ksq, occLo, occHi);
-    const aLo = T[0], aHi = T[1];
+    const aLo = T[0],
+      aHi = T[1];
     if (((aLo & slLo) | (aHi & slHi)) !== 0) {
       nCheck++;
-      resolveLo |= aLo; resolveHi |= aHi; // the checker and every square between
+      resolveLo |= aLo;
+      resolveHi |= aHi; // the checker and every square between
     } else if (((aLo & ownLo) | (aHi & ownHi)) !== 0) {
-      const pLo = aLo & ownLo, pHi = aHi & ownHi;
+      const pLo = aLo & ownLo,
+        pHi = aHi & ownHi;
       rayAttacks(T, 2, d, ksq, occLo & ~pLo, occHi & ~pHi);
       if (((T[2] & slLo) | (T[3] & slHi)) !== 0) {
         const ps = pLo !== 0 ? 31 - Math.clz32(pLo) : 63 - Math.clz32(pHi);
-        pinLo |= pLo; pinHi |= pHi;
-        PIN_RAY[2 * ps] = T[2]; PIN_RAY[2 * ps + 1] = T[3];
+        pinLo |= pLo;
+        pinHi |= pHi;
+        PIN_RAY[2 * ps] = T[2];
+        PIN_RAY[2 * ps + 1] = T[3];
       }
     }
   }
@@ -176,29 +220,41 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
   n = emit(out, n, ksq, kmLo & ~dLo, kmHi & ~dHi, false);
   if (nCheck > 1) return n;
 
-  const tgtLo = (nCheck === 0 ? -1 : resolveLo) & ~ownLo, tgtHi = (nCheck === 0 ? -1 : resolveHi) & ~ownHi;
-  const emptyLo = ~occLo, emptyHi = ~occHi;
+  const tgtLo = (nCheck === 0 ? -1 : resolveLo) & ~ownLo,
+    tgtHi = (nCheck === 0 ? -1 : resolveHi) & ~ownHi;
+  const emptyLo = ~occLo,
+    emptyHi = ~occHi;
 
   // Knights (a pinned knight can never move), bishops, rooks, queens.
   for (let type = BISHOP; type <= QUEEN; type++) {
-    let pLo = bits[uo + 2 * type], pHi = bits[uo + 2 * type + 1];
-    if (type === KNIGHT) { pLo &= ~pinLo; pHi &= ~pinHi; }
+    let pLo = bits[uo + 2 * type],
+      pHi = bits[uo + 2 * type + 1];
+    if (type === KNIGHT) {
+      pLo &= ~pinLo;
+      pHi &= ~pinHi;
+    }
     for (let half = 0; half < 2; half++) {
       let x = half === 0 ? pLo : pHi;
       while (x !== 0) {
-        const s = (31 - Math.clz32(x & -x)) + 32 * half;
+        const s = 31 - Math.clz32(x & -x) + 32 * half;
         x &= x - 1;
-        const eLo = s < 32 ? 1 << s : 0, eHi = s < 32 ? 0 : 1 << (s - 32);
+        const eLo = s < 32 ? 1 << s : 0,
+          eHi = s < 32 ? 0 : 1 << (s - 32);
         if (type === KNIGHT) knightTargets(T, 0, eLo, eHi);
         else if (type === BISHOP) slidingAttacks(T, 0, 4, s, occLo, occHi);
         else if (type === ROOK) slidingAttacks(T, 0, 0, s, occLo, occHi);
         else {
           slidingAttacks(T, 0, 0, s, occLo, occHi);
           slidingAttacks(T, 2, 4, s, occLo, occHi);
-          T[0] |= T[2]; T[1] |= T[3];
+          T[0] |= T[2];
+          T[1] |= T[3];
         }
-        let mLo = T[0] & tgtLo, mHi = T[1] & tgtHi;
-        if (((eLo & pinLo) | (eHi & pinHi)) !== 0) { mLo &= PIN_RAY[2 * s]; mHi &= PIN_RAY[2 * s + 1]; }
+        let mLo = T[0] & tgtLo,
+          mHi = T[1] & tgtHi;
+        if (((eLo & pinLo) | (eHi & pinHi)) !== 0) {
+          mLo &= PIN_RAY[2 * s];
+          mHi &= PIN_RAY[2 * s + 1];
+        }
         n = emit(out, n, s, mLo, mHi, false);
       }
     }
@@ -206,33 +262,47 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
 
   // Pawns. Unpinned pawns move as one matrix: F = S_∓1 · P, pushes F ∧ empty, captures F · S_±1.
   // A target made by a shift came from `to − delta`; that offset is the shift's, read back.
-  const pawnsLo = bits[uo + 2 * PAWN], pawnsHi = bits[uo + 2 * PAWN + 1];
+  const pawnsLo = bits[uo + 2 * PAWN],
+    pawnsHi = bits[uo + 2 * PAWN + 1];
   const fwd = us === 0 ? 8 : -8;
   {
-    const pLo = pawnsLo & ~pinLo, pHi = pawnsHi & ~pinHi;
+    const pLo = pawnsLo & ~pinLo,
+      pHi = pawnsHi & ~pinHi;
     pawnForward(T, 0, us, pLo, pHi);
-    const fLo = T[0], fHi = T[1];
-    const sLo = fLo & emptyLo, sHi = fHi & emptyHi;
+    const fLo = T[0],
+      fHi = T[1];
+    const sLo = fLo & emptyLo,
+      sHi = fHi & emptyHi;
     n = emitPawns(out, n, fwd, sLo & tgtLo, sHi & tgtHi);
     pawnForward(T, 2, us, sLo, sHi);
     n = emitPawns(out, n, 2 * fwd, T[2] & emptyLo & DOUBLE_ROW[2 * us] & tgtLo, T[3] & emptyHi & DOUBLE_ROW[2 * us + 1] & tgtHi);
-    mulRows(T, 0, fLo, fHi, SHIFT_WEST_LO, SHIFT_WEST_HI);   // F · S_1: one column towards file a
+    mulRows(T, 0, fLo, fHi, SHIFT_WEST_LO, SHIFT_WEST_HI); // F · S_1: one column towards file a
     n = emitPawns(out, n, fwd - 1, T[0] & oppLo & tgtLo, T[1] & oppHi & tgtHi);
-    mulRows(T, 0, fLo, fHi, SHIFT_EAST_LO, SHIFT_EAST_HI);   // F · S_−1: one column towards file h
+    mulRows(T, 0, fLo, fHi, SHIFT_EAST_LO, SHIFT_EAST_HI); // F · S_−1: one column towards file h
     n = emitPawns(out, n, fwd + 1, T[0] & oppLo & tgtLo, T[1] & oppHi & tgtHi);
   }
   // Pinned pawns one at a time, each limited to its pin line.
   for (let half = 0; half < 2; half++) {
     let x = half === 0 ? pawnsLo & pinLo : pawnsHi & pinHi;
     while (x !== 0) {
-      const s = (31 - Math.clz32(x & -x)) + 32 * half;
+      const s = 31 - Math.clz32(x & -x) + 32 * half;
       x &= x - 1;
-      const eLo = s < 32 ? 1 << s : 0, eHi = s < 32 ? 0 : 1 << (s - 32);
-      const aLo = tgtLo & PIN_RAY[2 * s], aHi = tgtHi & PIN_RAY[2 * s + 1];
+      const eLo = s < 32 ? 1 << s : 0,
+        eHi = s < 32 ? 0 : 1 << (s - 32);
+      const aLo = tgtLo & PIN_RAY[2 * s],
+        aHi = tgtHi & PIN_RAY[2 * s + 1];
       pawnForward(T, 0, us, eLo, eHi);
-      const sLo = T[0] & emptyLo, sHi = T[1] & emptyHi;
+      const sLo = T[0] & emptyLo,
+        sHi = T[1] & emptyHi;
       pawnForward(T, 2, us, sLo, sHi);
-      n = emit(out, n, s, (sLo | (T[2] & emptyLo & DOUBLE_ROW[2 * us])) & aLo, (sHi | (T[3] & emptyHi & DOUBLE_ROW[2 * us + 1])) & aHi, true);
+      n = emit(
+        out,
+        n,
+        s,
+        (sLo | (T[2] & emptyLo & DOUBLE_ROW[2 * us])) & aLo,
+        (sHi | (T[3] & emptyHi & DOUBLE_ROW[2 * us + 1])) & aHi,
+        true,
+      );
       pawnCaptureTargets(T, 0, us, eLo, eHi);
       n = emit(out, n, s, T[0] & oppLo & aLo, T[1] & oppHi & aHi, true);
     }
@@ -244,7 +314,7 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
     for (let half = 0; half < 2; half++) {
       let x = half === 0 ? T[0] & pawnsLo : T[1] & pawnsHi;
       while (x !== 0) {
-        const s = (31 - Math.clz32(x & -x)) + 32 * half;
+        const s = 31 - Math.clz32(x & -x) + 32 * half;
         x &= x - 1;
         if (epLegal(s, ep, ksq, us, occLo, occHi, rqLo, rqHi, bqLo, bqHi, knLo | knHi, tpLo, tpHi)) {
           out[n++] = s | (ep << 6) | (KIND_EN_PASSANT << 15);
@@ -256,7 +326,8 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
   // Castling: rights, empty path, king not in check, not passing or landing on an attacked square.
   if (nCheck === 0 && rights !== 0) {
     const base = us === 0 ? 0 : 56;
-    const oo = us === 0 ? WHITE_OO : BLACK_OO, ooo = us === 0 ? WHITE_OOO : BLACK_OOO;
+    const oo = us === 0 ? WHITE_OO : BLACK_OO,
+      ooo = us === 0 ? WHITE_OOO : BLACK_OOO;
     if ((rights & oo) !== 0 && squaresFree(occLo, occHi, base + 5, base + 6) && squaresFree(dLo, dHi, base + 5, base + 6)) {
       out[n++] = (base + 4) | ((base + 6) << 6) | (KIND_CASTLE << 15);
     }
@@ -278,15 +349,33 @@ function squaresFree(lo: number, hi: number, a: number, b: number): boolean {
  * position after the capture directly (sliders by ray products on the new occupancy, knights
  * unchanged, pawns minus the captured one).
  */
-function epLegal(from: number, ep: number, ksq: number, us: number, occLo: number, occHi: number,
-  rqLo: number, rqHi: number, bqLo: number, bqHi: number, knightCheck: number, tpLo: number, tpHi: number): boolean {
+function epLegal(
+  from: number,
+  ep: number,
+  ksq: number,
+  us: number,
+  occLo: number,
+  occHi: number,
+  rqLo: number,
+  rqHi: number,
+  bqLo: number,
+  bqHi: number,
+  knightCheck: number,
+  tpLo: number,
+  tpHi: number,
+): boolean {
   if (knightCheck !== 0) return false;
   const cap = us === 0 ? ep - 8 : ep + 8;
-  const cLo = cap < 32 ? 1 << cap : 0, cHi = cap < 32 ? 0 : 1 << (cap - 32);
-  const fLo = from < 32 ? 1 << from : 0, fHi = from < 32 ? 0 : 1 << (from - 32);
-  const tLo = ep < 32 ? 1 << ep : 0, tHi = ep < 32 ? 0 : 1 << (ep - 32);
-  const oLo = (occLo & ~cLo & ~fLo) | tLo, oHi = (occHi & ~cHi & ~fHi) | tHi;
-  const kLo = ksq < 32 ? 1 << ksq : 0, kHi = ksq < 32 ? 0 : 1 << (ksq - 32);
+  const cLo = cap < 32 ? 1 << cap : 0,
+    cHi = cap < 32 ? 0 : 1 << (cap - 32);
+  const fLo = from < 32 ? 1 << from : 0,
+    fHi = from < 32 ? 0 : 1 << (from - 32);
+  const tLo = ep < 32 ? 1 << ep : 0,
+    tHi = ep < 32 ? 0 : 1 << (ep - 32);
+  const oLo = (occLo & ~cLo & ~fLo) | tLo,
+    oHi = (occHi & ~cHi & ~fHi) | tHi;
+  const kLo = ksq < 32 ? 1 << ksq : 0,
+    kHi = ksq < 32 ? 0 : 1 << (ksq - 32);
   pawnCaptureTargets(T, 4, us, kLo, kHi);
   if (((T[4] & tpLo & ~cLo) | (T[5] & tpHi & ~cHi)) !== 0) return false;
   slidingAttacks(T, 4, 0, ksq, oLo, oHi);
@@ -294,4 +383,3 @@ function epLegal(from: number, ep: number, ksq: number, us: number, occLo: numbe
   slidingAttacks(T, 4, 4, ksq, oLo, oHi);
   return ((T[4] & bqLo) | (T[5] & bqHi)) === 0;
 }
-

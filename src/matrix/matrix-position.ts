@@ -16,9 +16,7 @@
 import { MatrixError } from './errors.js';
 import { assertMatrix } from './mat8.js';
 import { CASTLE_KEEP, Position as CorePosition, type Position } from '../core/position.js';
-import {
-  BLACK_OO, BLACK_OOO, KING, NO_SQUARE, PAWN, ROOK, WHITE_OO, WHITE_OOO, PIECE_LETTERS, squareName,
-} from '../core/types.js';
+import { BLACK_OO, BLACK_OOO, KING, NO_SQUARE, PAWN, ROOK, WHITE_OO, WHITE_OOO, PIECE_LETTERS, squareName } from '../core/types.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
 
 export const MAX_PLY = 128;
@@ -26,7 +24,6 @@ export const MAX_PLY = 128;
 export const STRIDE = 40;
 export const COLOR_OFF = 32;
 export const OCC_OFF = 36;
-
 
 /** Piece code (type | colour << 3) of a signed matrix entry. */
 export const codeOfEntry = (v: number): number => (v > 0 ? v : v < 0 ? -v | 8 : 0);
@@ -38,15 +35,27 @@ export const entryOfCode = (code: number): number => (code === 0 ? 0 : code & 8 
  * be M itself (each entry is read before it is written). On a row where Z is all ones and E all
  * zeros the update is the identity, so such rows are copied rather than recomputed.
  */
-export function affineUpdate(out: Int8Array, ob: number, m: Int8Array, mb: number,
-  zLo: number, zHi: number, v: number, eLo: number, eHi: number): void {
+export function affineUpdate(
+  out: Int8Array,
+  ob: number,
+  m: Int8Array,
+  mb: number,
+  zLo: number,
+  zHi: number,
+  v: number,
+  eLo: number,
+  eHi: number,
+): void {
   if (out !== m || ob !== mb) out.copyWithin(ob, mb, mb + 64);
   // Row r of a packed matrix is the byte of rank 7 − r.
   for (let r = 0; r < 8; r++) {
-    const shift = ((7 - r) & 3) << 3, upper = r < 4;
-    const zRow = ((upper ? zHi : zLo) >>> shift) & 255, eRow = ((upper ? eHi : eLo) >>> shift) & 255;
+    const shift = ((7 - r) & 3) << 3,
+      upper = r < 4;
+    const zRow = ((upper ? zHi : zLo) >>> shift) & 255,
+      eRow = ((upper ? eHi : eLo) >>> shift) & 255;
     if (zRow === 255 && eRow === 0) continue;
-    const o = ob + 8 * r, mo = mb + 8 * r;
+    const o = ob + 8 * r,
+      mo = mb + 8 * r;
     for (let c = 0; c < 8; c++) out[o + c] = m[mo + c] * ((zRow >>> c) & 1) + v * ((eRow >>> c) & 1);
   }
 }
@@ -68,15 +77,25 @@ export class MatrixPosition {
   readonly fullmoveAt = new Int32Array(MAX_PLY + 1);
   ply = 0;
 
-  get side(): number { return this.sideAt[this.ply]; }
-  get castling(): number { return this.castlingAt[this.ply]; }
-  get ep(): number { return this.epAt[this.ply]; }
+  get side(): number {
+    return this.sideAt[this.ply];
+  }
+  get castling(): number {
+    return this.castlingAt[this.ply];
+  }
+  get ep(): number {
+    return this.epAt[this.ply];
+  }
 
   /** A copy of the current board matrix M. */
-  matrix(): Int8Array { return this.mats.slice(64 * this.ply, 64 * this.ply + 64); }
+  matrix(): Int8Array {
+    return this.mats.slice(64 * this.ply, 64 * this.ply + 64);
+  }
 
   /** Entry M[r, c] of the current board (the hot-path read of e_rᵀ M e_c). */
-  at(r: number, c: number): number { return this.mats[64 * this.ply + r * 8 + c]; }
+  at(r: number, c: number): number {
+    return this.mats[64 * this.ply + r * 8 + c];
+  }
 
   /** From a FEN, parsed and validated by the core (throws the core's FenError). */
   static fromFen(fen: string): MatrixPosition {
@@ -94,8 +113,11 @@ export class MatrixPosition {
     this.ply = 0;
     const m = this.mats;
     for (let sq = 0; sq < 64; sq++) m[sq ^ 56] = entryOfCode(pos.board[sq]);
-    this.sideAt[0] = pos.side; this.castlingAt[0] = pos.castling; this.epAt[0] = pos.ep;
-    this.halfmoveAt[0] = pos.halfmove; this.fullmoveAt[0] = pos.fullmove;
+    this.sideAt[0] = pos.side;
+    this.castlingAt[0] = pos.castling;
+    this.epAt[0] = pos.ep;
+    this.halfmoveAt[0] = pos.halfmove;
+    this.fullmoveAt[0] = pos.fullmove;
     this.derivePacked();
   }
 
@@ -106,7 +128,8 @@ export class MatrixPosition {
    */
   setMatrix(matrix: ArrayLike<number>, side = 0, castling = 0, ep = NO_SQUARE, halfmove = 0, fullmove = 1): void {
     assertMatrix(matrix, 'board matrix', -6, 6);
-    let wk = 0, bk = 0;
+    let wk = 0,
+      bk = 0;
     for (let i = 0; i < 64; i++) {
       const v = matrix[i];
       if (v === KING) wk++;
@@ -117,9 +140,13 @@ export class MatrixPosition {
     }
     if (wk !== 1 || bk !== 1) throw new MatrixError('entry', `expected one king per colour, found ${wk} white and ${bk} black`);
     if (side !== 0 && side !== 1) throw new MatrixError('state', `side must be 0 (white) or 1 (black), got ${side}`);
-    if (!Number.isInteger(castling) || castling < 0 || castling > 15) throw new MatrixError('state', `castling rights ${castling} not in 0..15`);
+    if (!Number.isInteger(castling) || castling < 0 || castling > 15)
+      throw new MatrixError('state', `castling rights ${castling} not in 0..15`);
     const need: Array<[number, number, number, number]> = [
-      [WHITE_OO, 4, 7, 1], [WHITE_OOO, 4, 0, 1], [BLACK_OO, 60, 63, -1], [BLACK_OOO, 60, 56, -1],
+      [WHITE_OO, 4, 7, 1],
+      [WHITE_OOO, 4, 0, 1],
+      [BLACK_OO, 60, 63, -1],
+      [BLACK_OOO, 60, 56, -1],
     ];
     for (const [bit, k, r, s] of need) {
       if (castling & bit && (matrix[k ^ 56] !== s * KING || matrix[r ^ 56] !== s * ROOK)) {
@@ -128,29 +155,43 @@ export class MatrixPosition {
     }
     if (ep !== NO_SQUARE) {
       const rank = side === 0 ? 5 : 2;
-      if (!Number.isInteger(ep) || ep < 0 || ep > 63 || ep >> 3 !== rank) throw new MatrixError('state', `en-passant square ${ep} impossible for this side`);
+      if (!Number.isInteger(ep) || ep < 0 || ep > 63 || ep >> 3 !== rank)
+        throw new MatrixError('state', `en-passant square ${ep} impossible for this side`);
       const pawnSq = side === 0 ? ep - 8 : ep + 8;
-      if (matrix[pawnSq ^ 56] !== (side === 0 ? -PAWN : PAWN)) throw new MatrixError('state', `en-passant square ${squareName(ep)} without the pawn that just moved`);
+      if (matrix[pawnSq ^ 56] !== (side === 0 ? -PAWN : PAWN))
+        throw new MatrixError('state', `en-passant square ${squareName(ep)} without the pawn that just moved`);
     }
     this.ply = 0;
     for (let i = 0; i < 64; i++) this.mats[i] = matrix[i];
-    this.sideAt[0] = side; this.castlingAt[0] = castling; this.epAt[0] = ep;
-    this.halfmoveAt[0] = halfmove; this.fullmoveAt[0] = fullmove;
+    this.sideAt[0] = side;
+    this.castlingAt[0] = castling;
+    this.epAt[0] = ep;
+    this.halfmoveAt[0] = halfmove;
+    this.fullmoveAt[0] = fullmove;
     this.derivePacked();
   }
 
   /** P_code = [M == code] for every code, colours and occupancy, from M at the current ply. */
   private derivePacked(): void {
-    const b = STRIDE * this.ply, m = this.mats, mb = 64 * this.ply, bits = this.bits;
+    const b = STRIDE * this.ply,
+      m = this.mats,
+      mb = 64 * this.ply,
+      bits = this.bits;
     bits.fill(0, b, b + STRIDE);
     for (let i = 0; i < 64; i++) {
       const v = m[mb + i];
       if (v === 0) continue;
-      const sq = i ^ 56, code = codeOfEntry(v), lo = bitLo(sq), hi = bitHi(sq);
-      bits[b + 2 * code] |= lo; bits[b + 2 * code + 1] |= hi;
+      const sq = i ^ 56,
+        code = codeOfEntry(v),
+        lo = bitLo(sq),
+        hi = bitHi(sq);
+      bits[b + 2 * code] |= lo;
+      bits[b + 2 * code + 1] |= hi;
       const c = COLOR_OFF + 2 * (code >> 3);
-      bits[b + c] |= lo; bits[b + c + 1] |= hi;
-      bits[b + OCC_OFF] |= lo; bits[b + OCC_OFF + 1] |= hi;
+      bits[b + c] |= lo;
+      bits[b + c + 1] |= hi;
+      bits[b + OCC_OFF] |= lo;
+      bits[b + OCC_OFF + 1] |= hi;
     }
   }
 
@@ -161,55 +202,85 @@ export class MatrixPosition {
   makeMove(move: number): void {
     const p = this.ply;
     if (p >= MAX_PLY) throw new MatrixError('depth', `more than ${MAX_PLY} moves deep`);
-    const mats = this.mats, bits = this.bits;
-    const mb = 64 * p, nb = mb + 64, b = STRIDE * p, nbb = b + STRIDE;
-    const from = moveFrom(move), to = moveTo(move), promo = movePromo(move), kind = moveKind(move);
+    const mats = this.mats,
+      bits = this.bits;
+    const mb = 64 * p,
+      nb = mb + 64,
+      b = STRIDE * p,
+      nbb = b + STRIDE;
+    const from = moveFrom(move),
+      to = moveTo(move),
+      promo = movePromo(move),
+      kind = moveKind(move);
     const us = this.sideAt[p];
     const v = mats[mb + (from ^ 56)];
     if (v === 0 || (v < 0 ? 1 : 0) !== us) {
       throw new MatrixError('empty-square', `move from ${squareName(from)}: ${v === 0 ? 'the square is empty' : 'not the side to move'}`);
     }
     const captured = mats[mb + (to ^ 56)];
-    const code = codeOfEntry(v), type = code & 7;
+    const code = codeOfEntry(v),
+      type = code & 7;
     const newV = promo !== 0 ? (us === 0 ? promo : -promo) : v;
 
     // M' = (M ⊙ Z) + v · E(r2, c2),  Z = J − E(r, c) − E(r2, c2).
-    const fLo = bitLo(from), fHi = bitHi(from), tLo = bitLo(to), tHi = bitHi(to);
-    const m32 = this.mats32, w = 16 * p;
-    for (let i = 0; i < 16; i++) m32[w + 16 + i] = m32[w + i];   // M into the next slot, then update it in place
+    const fLo = bitLo(from),
+      fHi = bitHi(from),
+      tLo = bitLo(to),
+      tHi = bitHi(to);
+    const m32 = this.mats32,
+      w = 16 * p;
+    for (let i = 0; i < 16; i++) m32[w + 16 + i] = m32[w + i]; // M into the next slot, then update it in place
     affineUpdate(mats, nb, mats, nb, ~(fLo | tLo), ~(fHi | tHi), newV, tLo, tHi);
 
     // The same update on the packed matrices (Boolean: P ⊙ Z, then OR in E for the new code).
     for (let i = 0; i < STRIDE; i++) bits[nbb + i] = bits[b + i];
-    const newCode = codeOfEntry(newV), uc = nbb + COLOR_OFF + 2 * us, tc = nbb + COLOR_OFF + 2 * (us ^ 1);
-    bits[nbb + 2 * code] &= ~fLo; bits[nbb + 2 * code + 1] &= ~fHi;
+    const newCode = codeOfEntry(newV),
+      uc = nbb + COLOR_OFF + 2 * us,
+      tc = nbb + COLOR_OFF + 2 * (us ^ 1);
+    bits[nbb + 2 * code] &= ~fLo;
+    bits[nbb + 2 * code + 1] &= ~fHi;
     if (captured !== 0) {
       const cc = codeOfEntry(captured);
-      bits[nbb + 2 * cc] &= ~tLo; bits[nbb + 2 * cc + 1] &= ~tHi;
-      bits[tc] &= ~tLo; bits[tc + 1] &= ~tHi;
+      bits[nbb + 2 * cc] &= ~tLo;
+      bits[nbb + 2 * cc + 1] &= ~tHi;
+      bits[tc] &= ~tLo;
+      bits[tc + 1] &= ~tHi;
     }
-    bits[nbb + 2 * newCode] |= tLo; bits[nbb + 2 * newCode + 1] |= tHi;
-    bits[uc] = (bits[uc] & ~fLo) | tLo; bits[uc + 1] = (bits[uc + 1] & ~fHi) | tHi;
+    bits[nbb + 2 * newCode] |= tLo;
+    bits[nbb + 2 * newCode + 1] |= tHi;
+    bits[uc] = (bits[uc] & ~fLo) | tLo;
+    bits[uc + 1] = (bits[uc + 1] & ~fHi) | tHi;
     bits[nbb + OCC_OFF] = (bits[nbb + OCC_OFF] & ~fLo) | tLo;
     bits[nbb + OCC_OFF + 1] = (bits[nbb + OCC_OFF + 1] & ~fHi) | tHi;
 
     if (kind === KIND_EN_PASSANT) {
       // The captured pawn is not on the destination: a further update M' ⊙ (J − E(cap)).
-      const cap = us === 0 ? to - 8 : to + 8, cLo = bitLo(cap), cHi = bitHi(cap);
+      const cap = us === 0 ? to - 8 : to + 8,
+        cLo = bitLo(cap),
+        cHi = bitHi(cap);
       affineUpdate(mats, nb, mats, nb, ~cLo, ~cHi, 0, 0, 0);
       const pc = nbb + 2 * (PAWN | ((us ^ 1) << 3));
-      bits[pc] &= ~cLo; bits[pc + 1] &= ~cHi;
-      bits[tc] &= ~cLo; bits[tc + 1] &= ~cHi;
-      bits[nbb + OCC_OFF] &= ~cLo; bits[nbb + OCC_OFF + 1] &= ~cHi;
+      bits[pc] &= ~cLo;
+      bits[pc + 1] &= ~cHi;
+      bits[tc] &= ~cLo;
+      bits[tc + 1] &= ~cHi;
+      bits[nbb + OCC_OFF] &= ~cLo;
+      bits[nbb + OCC_OFF + 1] &= ~cHi;
     } else if (kind === KIND_CASTLE) {
       // The rook's move is one more affine update of the same form.
       const kingSide = to > from;
-      const rf = kingSide ? from + 3 : from - 4, rt = kingSide ? from + 1 : from - 1;
-      const rfLo = bitLo(rf), rfHi = bitHi(rf), rtLo = bitLo(rt), rtHi = bitHi(rt);
+      const rf = kingSide ? from + 3 : from - 4,
+        rt = kingSide ? from + 1 : from - 1;
+      const rfLo = bitLo(rf),
+        rfHi = bitHi(rf),
+        rtLo = bitLo(rt),
+        rtHi = bitHi(rt);
       affineUpdate(mats, nb, mats, nb, ~(rfLo | rtLo), ~(rfHi | rtHi), us === 0 ? ROOK : -ROOK, rtLo, rtHi);
       const rc = nbb + 2 * (ROOK | (us << 3));
-      bits[rc] = (bits[rc] & ~rfLo) | rtLo; bits[rc + 1] = (bits[rc + 1] & ~rfHi) | rtHi;
-      bits[uc] = (bits[uc] & ~rfLo) | rtLo; bits[uc + 1] = (bits[uc + 1] & ~rfHi) | rtHi;
+      bits[rc] = (bits[rc] & ~rfLo) | rtLo;
+      bits[rc + 1] = (bits[rc + 1] & ~rfHi) | rtHi;
+      bits[uc] = (bits[uc] & ~rfLo) | rtLo;
+      bits[uc + 1] = (bits[uc + 1] & ~rfHi) | rtHi;
       bits[nbb + OCC_OFF] = (bits[nbb + OCC_OFF] & ~rfLo) | rtLo;
       bits[nbb + OCC_OFF + 1] = (bits[nbb + OCC_OFF + 1] & ~rfHi) | rtHi;
     }
@@ -231,10 +302,14 @@ export class MatrixPosition {
   makeNullMove(): void {
     const p = this.ply;
     if (p >= MAX_PLY) throw new MatrixError('depth', `more than ${MAX_PLY} moves deep`);
-    const m32 = this.mats32, w = 16 * p, bits = this.bits, b = STRIDE * p;
+    const m32 = this.mats32,
+      w = 16 * p,
+      bits = this.bits,
+      b = STRIDE * p;
     for (let i = 0; i < 16; i++) m32[w + 16 + i] = m32[w + i];
     for (let i = 0; i < STRIDE; i++) bits[b + STRIDE + i] = bits[b + i];
-    const q = p + 1, us = this.sideAt[p];
+    const q = p + 1,
+      us = this.sideAt[p];
     this.sideAt[q] = us ^ 1;
     this.castlingAt[q] = this.castlingAt[p];
     this.epAt[q] = NO_SQUARE;
@@ -256,8 +331,14 @@ export class MatrixPosition {
       let empty = 0;
       for (let c = 0; c < 8; c++) {
         const v = this.mats[mb + r * 8 + c];
-        if (v === 0) { empty++; continue; }
-        if (empty) { s += empty; empty = 0; }
+        if (v === 0) {
+          empty++;
+          continue;
+        }
+        if (empty) {
+          s += empty;
+          empty = 0;
+        }
         s += PIECE_LETTERS[codeOfEntry(v)];
       }
       if (empty) s += empty;

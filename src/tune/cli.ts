@@ -28,32 +28,60 @@ export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
 ${DATAGEN_USAGE}
 ${NNUE_USAGE}`;
 
-const out = (line: string): void => { process.stdout.write(line + '\n'); };
+const out = (line: string): void => {
+  process.stdout.write(line + '\n');
+};
 
 export async function runTuneCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
-    case 'selfplay': await selfplayCommand(rest); return 0;
-    case 'fit': await (await import('./fit-cli.js')).fitCommand(rest, out); return 0;
-    case 'datagen': await (await import('./datagen.js')).datagenCommand(rest, out); return 0;
-    case 'nnue': await (await import('./nnue-cli.js')).nnueCommand(rest, out); return 0;
-    case 'export': await (await import('./fit-cli.js')).exportCommand(rest, out); return 0;
-    case 'help': case '--help': out(TUNE_USAGE); return 0;
-    case undefined: throw new UsageError('tune: missing command: expected selfplay, fit, export, datagen or nnue (matrix-chess tune help)');
-    default: throw new UsageError(`tune: unknown command '${sub}': expected selfplay, fit, export, datagen or nnue`);
+    case 'selfplay':
+      await selfplayCommand(rest);
+      return 0;
+    case 'fit':
+      await (await import('./fit-cli.js')).fitCommand(rest, out);
+      return 0;
+    case 'datagen':
+      await (await import('./datagen.js')).datagenCommand(rest, out);
+      return 0;
+    case 'nnue':
+      await (await import('./nnue-cli.js')).nnueCommand(rest, out);
+      return 0;
+    case 'export':
+      await (await import('./fit-cli.js')).exportCommand(rest, out);
+      return 0;
+    case 'help':
+    case '--help':
+      out(TUNE_USAGE);
+      return 0;
+    case undefined:
+      throw new UsageError('tune: missing command: expected selfplay, fit, export, datagen or nnue (matrix-chess tune help)');
+    default:
+      throw new UsageError(`tune: unknown command '${sub}': expected selfplay, fit, export, datagen or nnue`);
   }
 }
 
 async function selfplayCommand(args: string[]): Promise<void> {
-  const { values } = parseCommandArgs('tune selfplay', args, {
-    games: { type: 'string' }, nodes: { type: 'string' }, seed: { type: 'string' },
-    'random-plies': { type: 'string' }, workers: { type: 'string' }, openings: { type: 'string' }, out: { type: 'string' },
-  }, 0);
+  const { values } = parseCommandArgs(
+    'tune selfplay',
+    args,
+    {
+      games: { type: 'string' },
+      nodes: { type: 'string' },
+      seed: { type: 'string' },
+      'random-plies': { type: 'string' },
+      workers: { type: 'string' },
+      openings: { type: 'string' },
+      out: { type: 'string' },
+    },
+    0,
+  );
   const games = parseIntIn('--games', values.games as string | undefined, 1, 1_000_000);
   const nodes = values.nodes === undefined ? 4000 : parseIntIn('--nodes', values.nodes as string, 100, 100_000_000);
   const seed = values.seed === undefined ? 1 : parseIntIn('--seed', values.seed as string, 0, 0xffffffff);
   const randomPlies = values['random-plies'] === undefined ? 2 : parseIntIn('--random-plies', values['random-plies'] as string, 0, 40);
-  const workers = values.workers === undefined ? Math.min(2, availableParallelism()) : parseIntIn('--workers', values.workers as string, 1, 256);
+  const workers =
+    values.workers === undefined ? Math.min(2, availableParallelism()) : parseIntIn('--workers', values.workers as string, 1, 256);
   const outPath = values.out as string | undefined;
   if (!outPath) throw new UsageError('tune selfplay: --out FILE.pgn is required');
   let openings;
@@ -67,22 +95,51 @@ async function selfplayCommand(args: string[]): Promise<void> {
   writeFileSync(outPath, '');
   const progress = createProgress('self-play');
   const t0 = Date.now();
-  let plies = 0, white = 0, black = 0, draws = 0, n = 0;
+  let plies = 0,
+    white = 0,
+    black = 0,
+    draws = 0,
+    n = 0;
   await runSelfplay({
-    games, nodes, seed, randomPlies, openings, workers,
+    games,
+    nodes,
+    seed,
+    randomPlies,
+    openings,
+    workers,
     onGame(g) {
-      plies += g.san.length; n++;
-      if (g.result === '1-0') white++; else if (g.result === '0-1') black++; else draws++;
-      appendFileSync(outPath, writePgnGame({
-        event: 'Matrix Chess self-play (tuning data)', site: 'matrix-chess tune selfplay', date: pgnDate(),
-        round: String(g.index + 1), white: 'Matrix Chess', black: 'Matrix Chess', result: g.result,
-        fen: g.fen, san: g.san, comments: g.comments, termination: g.termination.startsWith('adjudicated') ? 'adjudication' : 'normal',
-        finalComment: g.termination, extraTags: [['Nodes', String(g.nodes)], ['Seed', String(seed)]],
-      }));
+      plies += g.san.length;
+      n++;
+      if (g.result === '1-0') white++;
+      else if (g.result === '0-1') black++;
+      else draws++;
+      appendFileSync(
+        outPath,
+        writePgnGame({
+          event: 'Matrix Chess self-play (tuning data)',
+          site: 'matrix-chess tune selfplay',
+          date: pgnDate(),
+          round: String(g.index + 1),
+          white: 'Matrix Chess',
+          black: 'Matrix Chess',
+          result: g.result,
+          fen: g.fen,
+          san: g.san,
+          comments: g.comments,
+          termination: g.termination.startsWith('adjudicated') ? 'adjudication' : 'normal',
+          finalComment: g.termination,
+          extraTags: [
+            ['Nodes', String(g.nodes)],
+            ['Seed', String(seed)],
+          ],
+        }),
+      );
       progress.update(n, games);
     },
   });
   progress.finish();
   const secs = (Date.now() - t0) / 1000;
-  out(`${games} games, ${plies} plies (${(plies / games).toFixed(1)} per game), +${white} =${draws} -${black} (White's view), ${secs.toFixed(0)} s -> ${outPath}`);
+  out(
+    `${games} games, ${plies} plies (${(plies / games).toFixed(1)} per game), +${white} =${draws} -${black} (White's view), ${secs.toFixed(0)} s -> ${outPath}`,
+  );
 }

@@ -43,11 +43,22 @@ function toRecord(g: SelfplayGame): GameRecord {
 }
 
 export async function datagenCommand(args: string[], out: (line: string) => void): Promise<void> {
-  const { values } = parseCommandArgs('tune datagen', args, {
-    out: { type: 'string' }, shards: { type: 'string' }, 'games-per-shard': { type: 'string' }, nodes: { type: 'string' },
-    seed: { type: 'string' }, 'random-plies': { type: 'string' }, workers: { type: 'string' }, openings: { type: 'string' },
-    nnue: { type: 'string' },
-  }, 0);
+  const { values } = parseCommandArgs(
+    'tune datagen',
+    args,
+    {
+      out: { type: 'string' },
+      shards: { type: 'string' },
+      'games-per-shard': { type: 'string' },
+      nodes: { type: 'string' },
+      seed: { type: 'string' },
+      'random-plies': { type: 'string' },
+      workers: { type: 'string' },
+      openings: { type: 'string' },
+      nnue: { type: 'string' },
+    },
+    0,
+  );
   const nnueFile = values.nnue as string | undefined;
   let evalName = 'classical';
   if (nnueFile !== undefined) {
@@ -87,7 +98,10 @@ export async function datagenCommand(args: string[], out: (line: string) => void
     const old = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
     old.eval ??= 'classical'; // manifests written before --nnue existed
     for (const key of Object.keys(manifest) as (keyof Manifest)[]) {
-      if (old[key] !== manifest[key]) throw new UsageError(`tune datagen: ${dir} was started with ${key} ${JSON.stringify(old[key])}, not ${JSON.stringify(manifest[key])}: use another --out or the same parameters`);
+      if (old[key] !== manifest[key])
+        throw new UsageError(
+          `tune datagen: ${dir} was started with ${key} ${JSON.stringify(old[key])}, not ${JSON.stringify(manifest[key])}: use another --out or the same parameters`,
+        );
     }
   } else {
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
@@ -97,14 +111,25 @@ export async function datagenCommand(args: string[], out: (line: string) => void
   out(`${shards - todo.length} of ${shards} shards already in ${dir}; ${todo.length} to play`);
   const progress = createProgress('datagen');
   const total = todo.length * manifest.gamesPerShard;
-  let done = 0, plies = 0;
+  let done = 0,
+    plies = 0;
   const t0 = Date.now();
   for (const k of todo) {
     const games: GameRecord[] = [];
     await runSelfplay({
-      games: manifest.gamesPerShard, firstIndex: k * manifest.gamesPerShard, nodes: manifest.nodes, seed: manifest.seed,
-      randomPlies: manifest.randomPlies, openings, workers, ...(nnueFile ? { nnueFile } : {}),
-      onGame(g) { games.push(toRecord(g)); plies += g.moves.length; progress.update(++done, total); },
+      games: manifest.gamesPerShard,
+      firstIndex: k * manifest.gamesPerShard,
+      nodes: manifest.nodes,
+      seed: manifest.seed,
+      randomPlies: manifest.randomPlies,
+      openings,
+      workers,
+      ...(nnueFile ? { nnueFile } : {}),
+      onGame(g) {
+        games.push(toRecord(g));
+        plies += g.moves.length;
+        progress.update(++done, total);
+      },
     });
     const path = join(dir, shardName(k));
     writeFileSync(path + '.tmp', encodeShard(games));

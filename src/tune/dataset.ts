@@ -52,7 +52,14 @@ export interface ExtractOptions {
   skipPlies: number;
 }
 
-export interface ExtractStats { games: number; skippedGames: number; positions: number; kept: number; notQuiet: number; inCheck: number; }
+export interface ExtractStats {
+  games: number;
+  skippedGames: number;
+  positions: number;
+  kept: number;
+  notQuiet: number;
+  inCheck: number;
+}
 
 const featureBuf = new Int32Array(TERM_COUNT);
 const dense = new Int32Array(SLOT_COUNT);
@@ -99,28 +106,43 @@ export class TuningSetBuilder {
     for (let sq = 0; sq < 64; sq++) {
       const code = board[sq];
       if (code === 0) continue;
-      const type = code & 7, white = (code >> 3) === 0;
+      const type = code & 7,
+        white = code >> 3 === 0;
       const sign = white ? 1 : -1;
       if (type !== 6) dense[MATERIAL_SLOT + type - 1] += sign;
       dense[PST_SLOT + (type - 1) * 64 + (white ? sq : sq ^ 56)] += sign;
     }
     for (let s = 0; s < SLOT_COUNT; s++) {
-      if (dense[s] !== 0) { this.slots.push(s); this.coefs.push(dense[s]); }
+      if (dense[s] !== 0) {
+        this.slots.push(s);
+        this.coefs.push(dense[s]);
+      }
     }
     this.offsets.push(this.slots.length);
     const k = info.scale / 64 / PHASE_MAX;
-    this.mgF.push(info.phase * k); this.egF.push((PHASE_MAX - info.phase) * k);
-    this.mop.push(info.mopUp); this.res.push(result);
-    this.ph.push(info.phase); this.sc.push(info.scale);
+    this.mgF.push(info.phase * k);
+    this.egF.push((PHASE_MAX - info.phase) * k);
+    this.mop.push(info.mopUp);
+    this.res.push(result);
+    this.ph.push(info.phase);
+    this.sc.push(info.scale);
     this.count++;
   }
 
   build(): TuningSet {
     return {
-      count: this.count, offsets: Uint32Array.from(this.offsets), slots: Uint16Array.from(this.slots),
-      coefs: Int16Array.from(this.coefs), mgFactor: Float32Array.from(this.mgF), egFactor: Float32Array.from(this.egF),
-      mopUp: Int16Array.from(this.mop), result: Float32Array.from(this.res), gameResult: Float32Array.from(this.res),
-      score: Float32Array.from(this.scores), phase: Uint8Array.from(this.ph), scale: Uint8Array.from(this.sc),
+      count: this.count,
+      offsets: Uint32Array.from(this.offsets),
+      slots: Uint16Array.from(this.slots),
+      coefs: Int16Array.from(this.coefs),
+      mgFactor: Float32Array.from(this.mgF),
+      egFactor: Float32Array.from(this.egF),
+      mopUp: Int16Array.from(this.mop),
+      result: Float32Array.from(this.res),
+      gameResult: Float32Array.from(this.res),
+      score: Float32Array.from(this.scores),
+      phase: Uint8Array.from(this.ph),
+      scale: Uint8Array.from(this.sc),
     };
   }
 }
@@ -155,8 +177,10 @@ export function whiteScore(comment: string | undefined, side: number): number {
 export function setLabels(set: TuningSet, resultWeight: number, k: number): void {
   for (let i = 0; i < set.count; i++) {
     const sc = set.score[i];
-    set.result[i] = Number.isNaN(sc) || resultWeight >= 1 ? set.gameResult[i]
-      : resultWeight * set.gameResult[i] + (1 - resultWeight) / (1 + Math.pow(10, -k * sc / 400));
+    set.result[i] =
+      Number.isNaN(sc) || resultWeight >= 1
+        ? set.gameResult[i]
+        : resultWeight * set.gameResult[i] + (1 - resultWeight) / (1 + Math.pow(10, (-k * sc) / 400));
   }
 }
 
@@ -166,13 +190,21 @@ const RESULT_VALUE: Record<string, number> = { '1-0': 1, '0-1': 0, '1/2-1/2': 0.
  * Reads PGN files and adds every quiet position of every finished game to `train`, or, for every
  * `holdOutEvery`-th game, to `validation` (whole games, so the two sets share no game).
  */
-export function extractFromPgn(paths: string[], opts: ExtractOptions, train: TuningSetBuilder,
-  validation?: TuningSetBuilder, holdOutEvery = 10): ExtractStats {
+export function extractFromPgn(
+  paths: string[],
+  opts: ExtractOptions,
+  train: TuningSetBuilder,
+  validation?: TuningSetBuilder,
+  holdOutEvery = 10,
+): ExtractStats {
   const stats: ExtractStats = { games: 0, skippedGames: 0, positions: 0, kept: 0, notQuiet: 0, inCheck: 0 };
   for (const path of paths) {
     for (const g of readPgnGames(readPgnText(path), path)) {
       const result = RESULT_VALUE[g.result];
-      if (result === undefined) { stats.skippedGames++; continue; }
+      if (result === undefined) {
+        stats.skippedGames++;
+        continue;
+      }
       const builder = validation && stats.games % holdOutEvery === holdOutEvery - 1 ? validation : train;
       stats.games++;
       const pos = Position.fromFen(g.fen);
@@ -181,7 +213,10 @@ export function extractFromPgn(paths: string[], opts: ExtractOptions, train: Tun
           stats.positions++;
           if (pos.inCheck()) stats.inCheck++;
           else if (!isQuiet(pos)) stats.notQuiet++;
-          else { builder.add(pos, result, whiteScore(g.comments[ply], pos.side)); stats.kept++; }
+          else {
+            builder.add(pos, result, whiteScore(g.comments[ply], pos.side));
+            stats.kept++;
+          }
         }
         pos.makeMove(g.moves[ply]);
       }

@@ -19,8 +19,11 @@ export interface EvalParamValues {
 
 export function currentEvalParams(): EvalParamValues {
   return {
-    materialMg: Array.from(MATERIAL_MG), materialEg: Array.from(MATERIAL_EG),
-    pstMg: Array.from(PST_MG), pstEg: Array.from(PST_EG), terms: Array.from(EVAL_WEIGHTS),
+    materialMg: Array.from(MATERIAL_MG),
+    materialEg: Array.from(MATERIAL_EG),
+    pstMg: Array.from(PST_MG),
+    pstEg: Array.from(PST_EG),
+    terms: Array.from(EVAL_WEIGHTS),
   };
 }
 
@@ -36,12 +39,17 @@ export function applyEvalParams(p: EvalParamValues): void {
 /** Reads values written by `tune fit --json` / `tune export --json`, checking every array's length. */
 export function parseEvalParamsJson(text: string, source: string): EvalParamValues {
   let v: unknown;
-  try { v = JSON.parse(text); } catch (e) { throw new Error(`${source}: not JSON (${(e as Error).message})`); }
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${source}: not JSON (${(e as Error).message})`);
+  }
   const o = v as Record<string, unknown>;
   const want: Record<keyof EvalParamValues, number> = { materialMg: 7, materialEg: 7, pstMg: 7 * 64, pstEg: 7 * 64, terms: 2 * TERM_COUNT };
   for (const [k, n] of Object.entries(want)) {
     const a = o?.[k];
-    if (!Array.isArray(a) || a.length !== n || !a.every((x) => Number.isInteger(x))) throw new Error(`${source}: field '${k}' must be ${n} integers`);
+    if (!Array.isArray(a) || a.length !== n || !a.every((x) => Number.isInteger(x)))
+      throw new Error(`${source}: field '${k}' must be ${n} integers`);
   }
   return o as unknown as EvalParamValues;
 }
@@ -50,17 +58,27 @@ const TYPE_NAMES = ['', 'pawn', 'bishop', 'knight', 'rook', 'queen', 'king'];
 
 /** "PASSED+3" style label for term index i. */
 export function termLabel(i: number): string {
-  let best = '', base = -1;
-  for (const [name, idx] of Object.entries(T)) if (idx <= i && idx > base) { best = name; base = idx; }
+  let best = '',
+    base = -1;
+  for (const [name, idx] of Object.entries(T))
+    if (idx <= i && idx > base) {
+      best = name;
+      base = idx;
+    }
   const next = Math.min(...Object.values(T).filter((v) => v > base), TERM_COUNT);
   return next - base > 1 ? `${best}+${i - base}` : best;
 }
 
-function pad(n: number): string { return String(n).padStart(4); }
+function pad(n: number): string {
+  return String(n).padStart(4);
+}
 
 function diagrams(name: string, pst: number[], what: string): string {
-  const lines = [`/** ${what}: one board diagram per piece type (rank 8 first, file a left, White's view). */`,
-    `export const ${name}: readonly (readonly number[])[] = [`, '  [],'];
+  const lines = [
+    `/** ${what}: one board diagram per piece type (rank 8 first, file a left, White's view). */`,
+    `export const ${name}: readonly (readonly number[])[] = [`,
+    '  [],',
+  ];
   for (let t = 1; t <= 6; t++) {
     lines.push(`  [ // ${TYPE_NAMES[t]}`);
     for (let row = 7; row >= 0; row--) {
@@ -77,7 +95,7 @@ function diagrams(name: string, pst: number[], what: string): string {
 export function formatEvalParams(p: EvalParamValues, provenance: string[]): string {
   const head = [
     '/**',
-    ' * The evaluation\'s weights, read by src/engine/pst.ts and src/engine/evaluate.ts.',
+    " * The evaluation's weights, read by src/engine/pst.ts and src/engine/evaluate.ts.",
     ' * Written by `matrix-chess tune` (src/tune/): do not edit by hand, re-run the tuner (docs/strength.md).',
     ...provenance.map((l) => ` * ${l}`),
     ' */',

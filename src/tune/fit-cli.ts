@@ -11,13 +11,31 @@ import { fitK, freezeMask, meanSquaredError, paramsFromValues, tune, valuesFromP
 const DEFAULT_OUT = 'src/engine/eval-params.ts';
 
 export async function fitCommand(args: string[], out: (line: string) => void): Promise<void> {
-  const { values } = parseCommandArgs('tune fit', args, {
-    pgn: { type: 'string' }, out: { type: 'string' }, iterations: { type: 'string' }, 'skip-plies': { type: 'string' },
-    lambda: { type: 'string' }, lr: { type: 'string' }, 'hold-out': { type: 'string' }, json: { type: 'string' }, verbose: { type: 'boolean' }, freeze: { type: 'string' }, 'mirror-pst': { type: 'boolean' }, 'result-weight': { type: 'string' }, optimizer: { type: 'string' },
-  }, 0);
+  const { values } = parseCommandArgs(
+    'tune fit',
+    args,
+    {
+      pgn: { type: 'string' },
+      out: { type: 'string' },
+      iterations: { type: 'string' },
+      'skip-plies': { type: 'string' },
+      lambda: { type: 'string' },
+      lr: { type: 'string' },
+      'hold-out': { type: 'string' },
+      json: { type: 'string' },
+      verbose: { type: 'boolean' },
+      freeze: { type: 'string' },
+      'mirror-pst': { type: 'boolean' },
+      'result-weight': { type: 'string' },
+      optimizer: { type: 'string' },
+    },
+    0,
+  );
   const verbose = values.verbose === true;
   const freeze = ((values.freeze as string | undefined) ?? '').split(',').filter((g) => g !== '');
-  for (const g of freeze) if (g !== 'terms' && g !== 'material' && g !== 'pst') throw new UsageError(`tune fit: --freeze: unknown group '${g}' (expected terms, material, pst)`);
+  for (const g of freeze)
+    if (g !== 'terms' && g !== 'material' && g !== 'pst')
+      throw new UsageError(`tune fit: --freeze: unknown group '${g}' (expected terms, material, pst)`);
   const pgnArg = values.pgn as string | undefined;
   if (!pgnArg) throw new UsageError('tune fit: --pgn FILE[,FILE...] is required (games to learn from)');
   const paths = pgnArg.split(',').filter((p) => p !== '');
@@ -33,7 +51,8 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   const lr = parseNumberIn('--lr', values.lr as string | undefined, optimizer === 'gd' ? 3000 : 1, 1e-6, 1e9);
 
   const t0 = Date.now();
-  const train = new TuningSetBuilder(), validation = new TuningSetBuilder();
+  const train = new TuningSetBuilder(),
+    validation = new TuningSetBuilder();
   let stats;
   try {
     stats = extractFromPgn(paths, { skipPlies }, train, validation, holdOut);
@@ -41,20 +60,26 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
     if (e instanceof PgnError) throw new UsageError(`tune fit: ${e.message}`);
     throw e;
   }
-  const trainSet = train.build(), validSet = validation.build();
-  out(`data: ${stats.games} games (${stats.skippedGames} unfinished skipped), ${stats.positions} positions after ply ${skipPlies}: `
-    + `${stats.kept} quiet kept, ${stats.inCheck} in check, ${stats.notQuiet} with a winning capture; `
-    + `train ${trainSet.count}, validation ${validSet.count} (every ${holdOut}th game); ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const trainSet = train.build(),
+    validSet = validation.build();
+  out(
+    `data: ${stats.games} games (${stats.skippedGames} unfinished skipped), ${stats.positions} positions after ply ${skipPlies}: ` +
+      `${stats.kept} quiet kept, ${stats.inCheck} in check, ${stats.notQuiet} with a winning capture; ` +
+      `train ${trainSet.count}, validation ${validSet.count} (every ${holdOut}th game); ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
   if (trainSet.count === 0) throw new UsageError('tune fit: no positions to learn from');
 
   const start = paramsFromValues(currentEvalParams());
   // K is fitted to the game results; the search scores are then mapped to the same scale.
   const k = fitK(trainSet, start);
   if (resultWeight < 1) {
-    setLabels(trainSet, resultWeight, k); setLabels(validSet, resultWeight, k);
+    setLabels(trainSet, resultWeight, k);
+    setLabels(validSet, resultWeight, k);
     let scored = 0;
     for (let i = 0; i < trainSet.count; i++) if (!Number.isNaN(trainSet.score[i])) scored++;
-    out(`labels: ${resultWeight} x game result + ${(1 - resultWeight).toFixed(2)} x sigma(K x search score); ${scored} of ${trainSet.count} training positions have a score`);
+    out(
+      `labels: ${resultWeight} x game result + ${(1 - resultWeight).toFixed(2)} x sigma(K x search score); ${scored} of ${trainSet.count} training positions have a score`,
+    );
   }
   const before = { train: meanSquaredError(trainSet, start, k), valid: meanSquaredError(validSet, start, k) };
   out(`K = ${k.toFixed(4)}; error before: train ${before.train.toFixed(6)}, validation ${before.valid.toFixed(6)}`);
@@ -63,15 +88,28 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   const t1 = Date.now();
   const log: string[] = [];
   const result = tune(trainSet, start, {
-    k, iterations, lr, lambda, reportEvery: 10, validation: validSet, optimizer, frozen: freezeMask(freeze as ParamGroup[]), mirrorPst: values['mirror-pst'] === true,
-    onProgress: (it, tm, vm) => { progress.update(it, iterations); if (it % 100 === 0) log.push(`  iteration ${it}: train ${tm.toFixed(6)}, validation ${vm.toFixed(6)}`); },
+    k,
+    iterations,
+    lr,
+    lambda,
+    reportEvery: 10,
+    validation: validSet,
+    optimizer,
+    frozen: freezeMask(freeze as ParamGroup[]),
+    mirrorPst: values['mirror-pst'] === true,
+    onProgress: (it, tm, vm) => {
+      progress.update(it, iterations);
+      if (it % 100 === 0) log.push(`  iteration ${it}: train ${tm.toFixed(6)}, validation ${vm.toFixed(6)}`);
+    },
   });
   progress.finish();
   if (verbose) for (const l of log) out(l);
   const tuned = result.params;
   const rounded = paramsFromValues(valuesFromParams(tuned));
   const after = { train: meanSquaredError(trainSet, rounded, k), valid: meanSquaredError(validSet, rounded, k) };
-  out(`error after ${result.bestIteration} of ${iterations} iterations (lowest validation error; ${((Date.now() - t1) / 1000).toFixed(0)} s): train ${after.train.toFixed(6)}, validation ${after.valid.toFixed(6)}`);
+  out(
+    `error after ${result.bestIteration} of ${iterations} iterations (lowest validation error; ${((Date.now() - t1) / 1000).toFixed(0)} s): train ${after.train.toFixed(6)}, validation ${after.valid.toFixed(6)}`,
+  );
 
   const provenance = [
     `Tuned: matrix-chess tune fit --pgn ${paths.join(',')} --iterations ${iterations} --skip-plies ${skipPlies} --lambda ${lambda} --optimizer ${optimizer} --lr ${lr} --hold-out ${holdOut}${freeze.length ? ` --freeze ${freeze.join(',')}` : ''}${values['mirror-pst'] ? ' --mirror-pst' : ''} --result-weight ${resultWeight}`,
@@ -81,7 +119,10 @@ export async function fitCommand(args: string[], out: (line: string) => void): P
   writeFileSync(outPath, formatEvalParams(valuesFromParams(tuned), provenance));
   out(`wrote ${outPath} (rebuild with npm run build to use it)`);
   const jsonPath = values.json as string | undefined;
-  if (jsonPath) { writeFileSync(jsonPath, JSON.stringify(valuesFromParams(tuned)) + '\n'); out(`wrote ${jsonPath}`); }
+  if (jsonPath) {
+    writeFileSync(jsonPath, JSON.stringify(valuesFromParams(tuned)) + '\n');
+    out(`wrote ${jsonPath}`);
+  }
 }
 
 export async function exportCommand(args: string[], out: (line: string) => void): Promise<void> {
@@ -93,6 +134,9 @@ export async function exportCommand(args: string[], out: (line: string) => void)
     if (values.out === undefined) return;
   }
   const outPath = (values.out as string | undefined) ?? DEFAULT_OUT;
-  writeFileSync(outPath, formatEvalParams(currentEvalParams(), ['Exported by `matrix-chess tune export`: the weights the engine was built with.']));
+  writeFileSync(
+    outPath,
+    formatEvalParams(currentEvalParams(), ['Exported by `matrix-chess tune export`: the weights the engine was built with.']),
+  );
   out(`wrote ${outPath}`);
 }

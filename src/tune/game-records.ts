@@ -57,10 +57,14 @@ export function encodeShard(games: GameRecord[]): Buffer {
   let o = 12;
   for (const g of games) {
     if (g.moves.length !== g.scores.length) throw new GameRecordError(`game record: ${g.moves.length} moves but ${g.scores.length} scores`);
-    buf.writeUInt8(g.result, o); buf.writeUInt8(g.termination, o + 1);
-    buf.writeUInt16LE(g.fen.length, o + 2); o += 4;
-    buf.write(g.fen, o, 'ascii'); o += g.fen.length;
-    buf.writeUInt16LE(g.moves.length, o); o += 2;
+    buf.writeUInt8(g.result, o);
+    buf.writeUInt8(g.termination, o + 1);
+    buf.writeUInt16LE(g.fen.length, o + 2);
+    o += 4;
+    buf.write(g.fen, o, 'ascii');
+    o += g.fen.length;
+    buf.writeUInt16LE(g.moves.length, o);
+    o += 2;
     for (let i = 0; i < g.moves.length; i++) {
       buf.writeUInt16LE(g.moves[i] & 0x7fff, o);
       buf.writeInt16LE(g.scores[i], o + 2);
@@ -91,12 +95,16 @@ export function decodeShard(data: Buffer, source = 'shard'): GameRecord[] {
   let o = 12;
   for (let gi = 0; gi < count; gi++) {
     need(o, 4, `game ${gi} header`);
-    const result = buf.readUInt8(o), termination = buf.readUInt8(o + 1), fenLen = buf.readUInt16LE(o + 2);
+    const result = buf.readUInt8(o),
+      termination = buf.readUInt8(o + 1),
+      fenLen = buf.readUInt16LE(o + 2);
     if (result > 2 || termination > 2) throw new GameRecordError(`${source}: game ${gi}: bad result or termination byte`);
     o += 4;
     need(o, fenLen + 2, `game ${gi} FEN`);
-    const fen = buf.toString('ascii', o, o + fenLen); o += fenLen;
-    const plies = buf.readUInt16LE(o); o += 2;
+    const fen = buf.toString('ascii', o, o + fenLen);
+    o += fenLen;
+    const plies = buf.readUInt16LE(o);
+    o += 2;
     need(o, 4 * plies, `game ${gi} moves`);
     let pos: Position;
     try {
@@ -104,17 +112,22 @@ export function decodeShard(data: Buffer, source = 'shard'): GameRecord[] {
     } catch (e) {
       throw new GameRecordError(`${source}: game ${gi}: bad FEN '${fen}': ${(e as Error).message}`);
     }
-    const moves: number[] = [], scores: number[] = [];
+    const moves: number[] = [],
+      scores: number[] = [];
     for (let i = 0; i < plies; i++, o += 4) {
       const code = buf.readUInt16LE(o);
       const n = defaultGenerator.generate(pos, list, 0);
       let move = 0;
       for (let k = 0; k < n; k++) {
         const m = list[k];
-        if (moveFrom(m) === moveFrom(code) && moveTo(m) === moveTo(code) && movePromo(m) === movePromo(code)) { move = m; break; }
+        if (moveFrom(m) === moveFrom(code) && moveTo(m) === moveTo(code) && movePromo(m) === movePromo(code)) {
+          move = m;
+          break;
+        }
       }
       if (move === 0) throw new GameRecordError(`${source}: game ${gi} ply ${i + 1}: stored move is not legal`);
-      moves.push(move); scores.push(buf.readInt16LE(o + 2));
+      moves.push(move);
+      scores.push(buf.readInt16LE(o + 2));
       pos.makeMove(move);
     }
     games.push({ fen, result: result as GameResult, termination: termination as 0 | 1 | 2, moves, scores });

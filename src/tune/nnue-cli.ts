@@ -16,21 +16,38 @@ export const NNUE_USAGE = `  nnue     --data DIR|FILE[,...] --out weights/nnue.b
            [--hold-out 20] [--max-positions N] [--mirror]`;
 
 export async function nnueCommand(args: string[], out: (line: string) => void): Promise<void> {
-  const { values } = parseCommandArgs('tune nnue', args, {
-    data: { type: 'string' }, out: { type: 'string' }, hidden: { type: 'string' }, buckets: { type: 'string' },
-    epochs: { type: 'string' }, batch: { type: 'string' }, lr: { type: 'string' }, 'result-weight': { type: 'string' },
-    seed: { type: 'string' }, 'hold-out': { type: 'string' }, 'max-positions': { type: 'string' },
-    mirror: { type: 'boolean' },
-  }, 0);
-  const data = values.data as string | undefined, outPath = values.out as string | undefined;
+  const { values } = parseCommandArgs(
+    'tune nnue',
+    args,
+    {
+      data: { type: 'string' },
+      out: { type: 'string' },
+      hidden: { type: 'string' },
+      buckets: { type: 'string' },
+      epochs: { type: 'string' },
+      batch: { type: 'string' },
+      lr: { type: 'string' },
+      'result-weight': { type: 'string' },
+      seed: { type: 'string' },
+      'hold-out': { type: 'string' },
+      'max-positions': { type: 'string' },
+      mirror: { type: 'boolean' },
+    },
+    0,
+  );
+  const data = values.data as string | undefined,
+    outPath = values.out as string | undefined;
   if (!data) throw new UsageError('tune nnue: --data DIR|FILE[,...] is required');
   if (!outPath) throw new UsageError('tune nnue: --out FILE is required');
   const int = (name: string, dflt: number, min: number, max: number): number =>
     values[name] === undefined ? dflt : parseIntIn(`--${name}`, values[name] as string, min, max);
   const hidden = int('hidden', 128, 16, 4096);
   if (hidden % 16 !== 0) throw new UsageError(`--hidden: ${hidden} is not a multiple of 16`);
-  const buckets = int('buckets', 8, 1, 32), epochs = int('epochs', 20, 1, 10000), batch = int('batch', 16384, 1, 1 << 24);
-  const seed = int('seed', 1, 0, 0xffffffff), holdOut = int('hold-out', 20, 0, 1000);
+  const buckets = int('buckets', 8, 1, 32),
+    epochs = int('epochs', 20, 1, 10000),
+    batch = int('batch', 16384, 1, 1 << 24);
+  const seed = int('seed', 1, 0, 0xffffffff),
+    holdOut = int('hold-out', 20, 0, 1000);
   const maxPositions = int('max-positions', 2 ** 31, 1, 2 ** 31);
   const lr = parseNumberIn('--lr', values.lr as string | undefined, 0.002, 1e-7, 10);
   const resultWeight = parseNumberIn('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
@@ -38,21 +55,40 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
 
   const t0 = Date.now();
   const loading = createProgress('reading games');
-  const { train: trainSet, validation, stats } = loadNnueData(paths, buckets, holdOut, maxPositions, values.mirror === true, (_f, d, t) => loading.update(d, t));
+  const {
+    train: trainSet,
+    validation,
+    stats,
+  } = loadNnueData(paths, buckets, holdOut, maxPositions, values.mirror === true, (_f, d, t) => loading.update(d, t));
   loading.finish();
-  out(`${stats.files} files, ${stats.games} games, ${stats.positions} positions, ${stats.kept} kept (${trainSet.count} train, ${validation.count} held out) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  out(
+    `${stats.files} files, ${stats.games} games, ${stats.positions} positions, ${stats.kept} kept (${trainSet.count} train, ${validation.count} held out) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
   if (trainSet.count === 0) throw new UsageError('tune nnue: no training positions in the data');
   out(`classical evaluation on the held-out set: loss ${classicalLoss(validation, resultWeight).toFixed(6)}`);
 
   const progress = createProgress('training');
   const result = train(trainSet, validation, {
-    hidden, buckets, epochs, batch, lr, resultWeight, seed,
+    hidden,
+    buckets,
+    epochs,
+    batch,
+    lr,
+    resultWeight,
+    seed,
     onBatch: (d, t) => progress.update(d, t),
-    onEpoch: (e) => { progress.finish(); out(`epoch ${e.epoch}: lr ${e.lr.toPrecision(3)} train ${e.trainLoss.toFixed(6)} held-out ${e.validationLoss.toFixed(6)} (${e.seconds.toFixed(0)} s)`); },
+    onEpoch: (e) => {
+      progress.finish();
+      out(
+        `epoch ${e.epoch}: lr ${e.lr.toPrecision(3)} train ${e.trainLoss.toFixed(6)} held-out ${e.validationLoss.toFixed(6)} (${e.seconds.toFixed(0)} s)`,
+      );
+    },
   });
   progress.finish();
   const net = quantise(result.net, {
-    positions: trainSet.count, seed, epochs: result.best.epoch,
+    positions: trainSet.count,
+    seed,
+    epochs: result.best.epoch,
     description: `${trainSet.count} positions, ${stats.games} games; h${hidden} b${buckets} lambda ${resultWeight}`,
   });
   mkdirSync(dirname(outPath), { recursive: true });

@@ -44,15 +44,23 @@ class SetBuilder {
   result = new Float32Array(this.cap);
   classical: Int16Array | undefined;
 
-  constructor(withClassical = false) { if (withClassical) this.classical = new Int16Array(this.cap); }
+  constructor(withClassical = false) {
+    if (withClassical) this.classical = new Int16Array(this.cap);
+  }
 
   private grow(): void {
     this.cap *= 2;
     const g = <T extends Uint16Array | Uint8Array | Int16Array | Float32Array>(a: T, n: number): T => {
-      const b = new (a.constructor as new (n: number) => T)(n); b.set(a); return b;
+      const b = new (a.constructor as new (n: number) => T)(n);
+      b.set(a);
+      return b;
     };
-    this.feat = g(this.feat, this.cap * 32); this.nFeat = g(this.nFeat, this.cap); this.stm = g(this.stm, this.cap);
-    this.bucket = g(this.bucket, this.cap); this.score = g(this.score, this.cap); this.result = g(this.result, this.cap);
+    this.feat = g(this.feat, this.cap * 32);
+    this.nFeat = g(this.nFeat, this.cap);
+    this.stm = g(this.stm, this.cap);
+    this.bucket = g(this.bucket, this.cap);
+    this.score = g(this.score, this.cap);
+    this.result = g(this.result, this.cap);
     if (this.classical) this.classical = g(this.classical, this.cap);
   }
 
@@ -76,14 +84,24 @@ class SetBuilder {
   build(): NnueSet {
     const n = this.count;
     return {
-      count: n, feat: this.feat.slice(0, n * 32), nFeat: this.nFeat.slice(0, n), stm: this.stm.slice(0, n),
-      bucket: this.bucket.slice(0, n), score: this.score.slice(0, n), result: this.result.slice(0, n),
+      count: n,
+      feat: this.feat.slice(0, n * 32),
+      nFeat: this.nFeat.slice(0, n),
+      stm: this.stm.slice(0, n),
+      bucket: this.bucket.slice(0, n),
+      score: this.score.slice(0, n),
+      result: this.result.slice(0, n),
       ...(this.classical ? { classical: this.classical.slice(0, n) } : {}),
     };
   }
 }
 
-export interface NnueDataStats { files: number; games: number; positions: number; kept: number; }
+export interface NnueDataStats {
+  files: number;
+  games: number;
+  positions: number;
+  kept: number;
+}
 
 /** Every input path: a shard, a PGN file, or a folder of shards. */
 function expandInputs(paths: string[]): string[] {
@@ -113,9 +131,16 @@ export function recordsFromPgn(path: string): GameRecord[] {
   return out;
 }
 
-export function loadNnueData(paths: string[], buckets: number, holdOutEvery: number, maxPositions = Infinity, mirror = false,
-  onFile?: (file: string, done: number, total: number) => void): { train: NnueSet; validation: NnueSet; stats: NnueDataStats } {
-  const train = new SetBuilder(), validation = new SetBuilder(true);
+export function loadNnueData(
+  paths: string[],
+  buckets: number,
+  holdOutEvery: number,
+  maxPositions = Infinity,
+  mirror = false,
+  onFile?: (file: string, done: number, total: number) => void,
+): { train: NnueSet; validation: NnueSet; stats: NnueDataStats } {
+  const train = new SetBuilder(),
+    validation = new SetBuilder(true);
   const files = expandInputs(paths);
   const stats: NnueDataStats = { files: files.length, games: 0, positions: 0, kept: 0 };
   files.forEach((file, fi) => {
@@ -127,7 +152,8 @@ export function loadNnueData(paths: string[], buckets: number, holdOutEvery: num
       const whiteResult = g.result / 2;
       const pos = Position.fromFen(g.fen);
       for (let i = 0; i < g.moves.length; i++) {
-        const m = g.moves[i], s = g.scores[i];
+        const m = g.moves[i],
+          s = g.scores[i];
         stats.positions++;
         const noisy = movePromo(m) !== 0 || moveKind(m) === KIND_EN_PASSANT || pos.board[moveTo(m)] !== 0;
         if (!noisy && !Number.isNaN(s) && !isMateScore(s) && Math.abs(s) < 3000 && !pos.inCheck()) {

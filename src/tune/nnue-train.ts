@@ -18,7 +18,9 @@ import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
 import { mirrorFeature } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
 
-export const QA = 255, QB = 64, SCALE = 400;
+export const QA = 255,
+  QB = 64,
+  SCALE = 400;
 /** |W1|, |W2| ≤ CLIP so that QA·W1 and QB·W2 fit their integer types with room to sum. */
 const CLIP = 127 / QB;
 
@@ -35,9 +37,23 @@ export interface TrainOptions {
   onBatch?: (done: number, total: number) => void;
 }
 
-export interface EpochReport { epoch: number; lr: number; trainLoss: number; validationLoss: number; seconds: number; }
+export interface EpochReport {
+  epoch: number;
+  lr: number;
+  trainLoss: number;
+  validationLoss: number;
+  seconds: number;
+}
 
-export interface FloatNetwork { hidden: number; buckets: number; w1: Float32Array; b1: Float32Array; w2: Float32Array; b2: Float32Array; psqt: Float32Array; }
+export interface FloatNetwork {
+  hidden: number;
+  buckets: number;
+  w1: Float32Array;
+  b1: Float32Array;
+  w2: Float32Array;
+  b2: Float32Array;
+  psqt: Float32Array;
+}
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
@@ -47,7 +63,7 @@ export function target(set: NnueSet, i: number, resultWeight: number): number {
 
 export function initNetwork(hidden: number, buckets: number, seed: number): FloatNetwork {
   const rng = new Sfc32(seed);
-  const uni = (a: number): number => ((rng.next() >>> 0) / 4294967296 * 2 - 1) * a;
+  const uni = (a: number): number => (((rng.next() >>> 0) / 4294967296) * 2 - 1) * a;
   const w1 = new Float32Array(NNUE_INPUTS * hidden).map(() => uni(1 / Math.sqrt(32)));
   const b1 = new Float32Array(hidden).map(() => 0.1 + uni(0.05));
   const w2 = new Float32Array(buckets * 2 * hidden).map(() => uni(1 / Math.sqrt(2 * hidden)));
@@ -63,7 +79,8 @@ export function classicalPsqt(buckets: number): Float32Array {
   const p = new Float32Array(NNUE_INPUTS * buckets);
   for (let b = 0; b < buckets; b++) {
     // Bucket b holds about 2 + (b + 0.5)·32/buckets pieces; the phase grows with them (0 … 24).
-    const pieces = 2 + (b + 0.5) * 32 / buckets, phase = Math.max(0, Math.min(PHASE_MAX, (pieces - 18) * PHASE_MAX / 14));
+    const pieces = 2 + ((b + 0.5) * 32) / buckets,
+      phase = Math.max(0, Math.min(PHASE_MAX, ((pieces - 18) * PHASE_MAX) / 14));
     for (let rel = 0; rel < 2; rel++) {
       for (let t = 1; t <= 6; t++) {
         for (let sq = 0; sq < 64; sq++) {
@@ -84,50 +101,84 @@ class Pass {
   private readonly dS: Float32Array;
   private readonly dN: Float32Array;
   constructor(readonly net: FloatNetwork) {
-    this.accS = new Float32Array(net.hidden); this.accN = new Float32Array(net.hidden);
-    this.dS = new Float32Array(net.hidden); this.dN = new Float32Array(net.hidden);
+    this.accS = new Float32Array(net.hidden);
+    this.accN = new Float32Array(net.hidden);
+    this.dS = new Float32Array(net.hidden);
+    this.dN = new Float32Array(net.hidden);
   }
 
   run(set: NnueSet, idx: Uint32Array, from: number, to: number, resultWeight: number, grads: FloatNetwork | null): number {
-    const { hidden: H, w1, b1, w2, b2 } = this.net, accS = this.accS, accN = this.accN, dS = this.dS, dN = this.dN;
+    const { hidden: H, w1, b1, w2, b2 } = this.net,
+      accS = this.accS,
+      accN = this.accN,
+      dS = this.dS,
+      dN = this.dN;
     let loss = 0;
     for (let k = from; k < to; k++) {
-      const i = idx[k], stm = set.stm[i], n = set.nFeat[i], base = i * 32, b = set.bucket[i];
-      accS.set(b1); accN.set(b1);
+      const i = idx[k],
+        stm = set.stm[i],
+        n = set.nFeat[i],
+        base = i * 32,
+        b = set.bucket[i];
+      accS.set(b1);
+      accN.set(b1);
       for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f], m = mirrorFeature(w);
-        const cs = (stm === 0 ? w : m) * H, cn = (stm === 0 ? m : w) * H;
-        for (let j = 0; j < H; j++) { accS[j] += w1[cs + j]; accN[j] += w1[cn + j]; }
+        const w = set.feat[base + f],
+          m = mirrorFeature(w);
+        const cs = (stm === 0 ? w : m) * H,
+          cn = (stm === 0 ? m : w) * H;
+        for (let j = 0; j < H; j++) {
+          accS[j] += w1[cs + j];
+          accN[j] += w1[cn + j];
+        }
       }
-      const wo = b * 2 * H, NB = this.net.buckets, psqt = this.net.psqt;
+      const wo = b * 2 * H,
+        NB = this.net.buckets,
+        psqt = this.net.psqt;
       let out = b2[b];
       for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f], m = mirrorFeature(w);
+        const w = set.feat[base + f],
+          m = mirrorFeature(w);
         out += 0.5 * (psqt[(stm === 0 ? w : m) * NB + b] - psqt[(stm === 0 ? m : w) * NB + b]);
       }
       for (let j = 0; j < H; j++) {
-        const s = accS[j], o = accN[j];
+        const s = accS[j],
+          o = accN[j];
         out += (s < 0 ? 0 : s > 1 ? 1 : s) * w2[wo + j] + (o < 0 ? 0 : o > 1 ? 1 : o) * w2[wo + H + j];
       }
-      const p = sigmoid(out), t = target(set, i, resultWeight), err = p - t;
+      const p = sigmoid(out),
+        t = target(set, i, resultWeight),
+        err = p - t;
       loss += err * err;
       if (grads === null) continue;
       const g = 2 * err * p * (1 - p);
-      const gw1 = grads.w1, gw2 = grads.w2;
+      const gw1 = grads.w1,
+        gw2 = grads.w2;
       grads.b2[b] += g;
       for (let j = 0; j < H; j++) {
-        const s = accS[j], o = accN[j];
+        const s = accS[j],
+          o = accN[j];
         gw2[wo + j] += g * (s < 0 ? 0 : s > 1 ? 1 : s);
         gw2[wo + H + j] += g * (o < 0 ? 0 : o > 1 ? 1 : o);
-        const ds = s > 0 && s < 1 ? g * w2[wo + j] : 0, dn = o > 0 && o < 1 ? g * w2[wo + H + j] : 0;
-        dS[j] = ds; dN[j] = dn;
+        const ds = s > 0 && s < 1 ? g * w2[wo + j] : 0,
+          dn = o > 0 && o < 1 ? g * w2[wo + H + j] : 0;
+        dS[j] = ds;
+        dN[j] = dn;
         grads.b1[j] += ds + dn;
       }
       for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f], m = mirrorFeature(w);
-        const fs = stm === 0 ? w : m, fn = stm === 0 ? m : w, cs = fs * H, cn = fn * H;
-        for (let j = 0; j < H; j++) { gw1[cs + j] += dS[j]; gw1[cn + j] += dN[j]; }
-        grads.psqt[fs * NB + b] += 0.5 * g; grads.psqt[fn * NB + b] -= 0.5 * g;
+        const w = set.feat[base + f],
+          m = mirrorFeature(w);
+        const fs = stm === 0 ? w : m,
+          fn = stm === 0 ? m : w,
+          cs = fs * H,
+          cn = fn * H;
+        for (let j = 0; j < H; j++) {
+          gw1[cs + j] += dS[j];
+          gw1[cn + j] += dN[j];
+        }
+        grads.psqt[fs * NB + b] += 0.5 * g;
+        grads.psqt[fn * NB + b] -= 0.5 * g;
       }
     }
     return loss;
@@ -138,17 +189,27 @@ class Adam {
   private readonly m: Float32Array;
   private readonly v: Float32Array;
   private t = 0;
-  constructor(size: number) { this.m = new Float32Array(size); this.v = new Float32Array(size); }
+  constructor(size: number) {
+    this.m = new Float32Array(size);
+    this.v = new Float32Array(size);
+  }
   step(w: Float32Array, g: Float32Array, lr: number, scale: number, clip: number, t: number): void {
     if (t !== this.t) this.t = t;
-    const b1 = 0.9, b2 = 0.999, eps = 1e-8, c1 = 1 - Math.pow(b1, t), c2 = 1 - Math.pow(b2, t), m = this.m, v = this.v;
+    const b1 = 0.9,
+      b2 = 0.999,
+      eps = 1e-8,
+      c1 = 1 - Math.pow(b1, t),
+      c2 = 1 - Math.pow(b2, t),
+      m = this.m,
+      v = this.v;
     for (let i = 0; i < w.length; i++) {
       const gi = g[i] * scale;
       if (gi === 0 && m[i] === 0) continue; // features never seen keep no momentum
       m[i] = b1 * m[i] + (1 - b1) * gi;
       v[i] = b2 * v[i] + (1 - b2) * gi * gi;
-      let x = w[i] - lr * (m[i] / c1) / (Math.sqrt(v[i] / c2) + eps);
-      if (x > clip) x = clip; else if (x < -clip) x = -clip;
+      let x = w[i] - (lr * (m[i] / c1)) / (Math.sqrt(v[i] / c2) + eps);
+      if (x > clip) x = clip;
+      else if (x < -clip) x = -clip;
       w[i] = x;
     }
   }
@@ -164,35 +225,64 @@ export function meanLoss(net: FloatNetwork, set: NnueSet, resultWeight: number):
 export function classicalLoss(set: NnueSet, resultWeight: number): number {
   if (!set.classical || set.count === 0) return NaN;
   let loss = 0;
-  for (let i = 0; i < set.count; i++) { const e = sigmoid(set.classical[i] / SCALE) - target(set, i, resultWeight); loss += e * e; }
+  for (let i = 0; i < set.count; i++) {
+    const e = sigmoid(set.classical[i] / SCALE) - target(set, i, resultWeight);
+    loss += e * e;
+  }
   return loss / set.count;
 }
 
-export interface TrainResult { net: FloatNetwork; best: EpochReport; history: EpochReport[]; }
+export interface TrainResult {
+  net: FloatNetwork;
+  best: EpochReport;
+  history: EpochReport[];
+}
 
 export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions): TrainResult {
   const net = initNetwork(opts.hidden, opts.buckets, opts.seed);
   const grads: FloatNetwork = {
-    hidden: opts.hidden, buckets: opts.buckets, w1: new Float32Array(net.w1.length), b1: new Float32Array(net.b1.length),
-    w2: new Float32Array(net.w2.length), b2: new Float32Array(net.b2.length), psqt: new Float32Array(net.psqt.length),
+    hidden: opts.hidden,
+    buckets: opts.buckets,
+    w1: new Float32Array(net.w1.length),
+    b1: new Float32Array(net.b1.length),
+    w2: new Float32Array(net.w2.length),
+    b2: new Float32Array(net.b2.length),
+    psqt: new Float32Array(net.psqt.length),
   };
   const adam = {
-    w1: new Adam(net.w1.length), b1: new Adam(net.b1.length), w2: new Adam(net.w2.length), b2: new Adam(net.b2.length), psqt: new Adam(net.psqt.length),
+    w1: new Adam(net.w1.length),
+    b1: new Adam(net.b1.length),
+    w2: new Adam(net.w2.length),
+    b2: new Adam(net.b2.length),
+    psqt: new Adam(net.psqt.length),
   };
-  const pass = new Pass(net), rng = new Sfc32(opts.seed ^ 0x5eed);
+  const pass = new Pass(net),
+    rng = new Sfc32(opts.seed ^ 0x5eed);
   const idx = new Uint32Array(trainSet.count).map((_, i) => i);
   const batchesPerEpoch = Math.ceil(trainSet.count / opts.batch);
   const history: EpochReport[] = [];
-  let best: EpochReport | undefined, bestNet = cloneNet(net), step = 0;
+  let best: EpochReport | undefined,
+    bestNet = cloneNet(net),
+    step = 0;
   for (let epoch = 1; epoch <= opts.epochs; epoch++) {
     const t0 = Date.now();
-    for (let i = idx.length - 1; i > 0; i--) { const j = (rng.next() >>> 0) % (i + 1); const x = idx[i]; idx[i] = idx[j]; idx[j] = x; }
+    for (let i = idx.length - 1; i > 0; i--) {
+      const j = (rng.next() >>> 0) % (i + 1);
+      const x = idx[i];
+      idx[i] = idx[j];
+      idx[j] = x;
+    }
     // Cosine schedule from lr down to lr/20 over the run.
-    const lr = opts.lr * (0.05 + 0.95 * 0.5 * (1 + Math.cos(Math.PI * (epoch - 1) / Math.max(1, opts.epochs))));
+    const lr = opts.lr * (0.05 + 0.95 * 0.5 * (1 + Math.cos((Math.PI * (epoch - 1)) / Math.max(1, opts.epochs))));
     let loss = 0;
     for (let b = 0; b < batchesPerEpoch; b++) {
-      const from = b * opts.batch, to = Math.min(trainSet.count, from + opts.batch);
-      grads.w1.fill(0); grads.b1.fill(0); grads.w2.fill(0); grads.b2.fill(0); grads.psqt.fill(0);
+      const from = b * opts.batch,
+        to = Math.min(trainSet.count, from + opts.batch);
+      grads.w1.fill(0);
+      grads.b1.fill(0);
+      grads.w2.fill(0);
+      grads.b2.fill(0);
+      grads.psqt.fill(0);
       loss += pass.run(trainSet, idx, from, to, opts.resultWeight, grads);
       step++;
       const scale = 1 / (to - from);
@@ -204,24 +294,44 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
       opts.onBatch?.((epoch - 1) * batchesPerEpoch + b + 1, opts.epochs * batchesPerEpoch);
     }
     const report: EpochReport = {
-      epoch, lr, trainLoss: loss / trainSet.count, validationLoss: meanLoss(net, validation, opts.resultWeight), seconds: (Date.now() - t0) / 1000,
+      epoch,
+      lr,
+      trainLoss: loss / trainSet.count,
+      validationLoss: meanLoss(net, validation, opts.resultWeight),
+      seconds: (Date.now() - t0) / 1000,
     };
     history.push(report);
     opts.onEpoch?.(report);
-    if (!best || !(report.validationLoss >= best.validationLoss)) { best = report; bestNet = cloneNet(net); }
+    if (!best || !(report.validationLoss >= best.validationLoss)) {
+      best = report;
+      bestNet = cloneNet(net);
+    }
   }
   return { net: bestNet, best: best!, history };
 }
 
 function cloneNet(n: FloatNetwork): FloatNetwork {
-  return { hidden: n.hidden, buckets: n.buckets, w1: n.w1.slice(), b1: n.b1.slice(), w2: n.w2.slice(), b2: n.b2.slice(), psqt: n.psqt.slice() };
+  return {
+    hidden: n.hidden,
+    buckets: n.buckets,
+    w1: n.w1.slice(),
+    b1: n.b1.slice(),
+    w2: n.w2.slice(),
+    b2: n.b2.slice(),
+    psqt: n.psqt.slice(),
+  };
 }
 
 /** The integer network: W1, b1 × QA (int16), W2 × QB (int16, |w| ≤ 127), b2 × QA·QB (int32). */
 export function quantise(n: FloatNetwork, meta: { positions: number; seed: number; epochs: number; description: string }): NnueNetwork {
   const q = (x: number, s: number, lim: number): number => Math.max(-lim, Math.min(lim, Math.round(x * s)));
   return {
-    hidden: n.hidden, buckets: n.buckets, qa: QA, qb: QB, scale: SCALE, ...meta,
+    hidden: n.hidden,
+    buckets: n.buckets,
+    qa: QA,
+    qb: QB,
+    scale: SCALE,
+    ...meta,
     w1: Int16Array.from(n.w1, (x) => q(x, QA, 32767)),
     b1: Int16Array.from(n.b1, (x) => q(x, QA, 32767)),
     w2: Int16Array.from(n.w2, (x) => q(x, QB, 127)),
@@ -232,18 +342,30 @@ export function quantise(n: FloatNetwork, meta: { positions: number; seed: numbe
 
 /** The float network's evaluation in centipawns, side to move's view (tests compare it with the integer one). */
 export function floatEval(n: FloatNetwork, set: NnueSet, i: number): number {
-  const H = n.hidden, stm = set.stm[i], accS = n.b1.slice(), accN = n.b1.slice();
+  const H = n.hidden,
+    stm = set.stm[i],
+    accS = n.b1.slice(),
+    accN = n.b1.slice();
   for (let f = 0; f < set.nFeat[i]; f++) {
-    const w = set.feat[i * 32 + f], m = mirrorFeature(w);
-    const cs = (stm === 0 ? w : m) * H, cn = (stm === 0 ? m : w) * H;
-    for (let j = 0; j < H; j++) { accS[j] += n.w1[cs + j]; accN[j] += n.w1[cn + j]; }
+    const w = set.feat[i * 32 + f],
+      m = mirrorFeature(w);
+    const cs = (stm === 0 ? w : m) * H,
+      cn = (stm === 0 ? m : w) * H;
+    for (let j = 0; j < H; j++) {
+      accS[j] += n.w1[cs + j];
+      accN[j] += n.w1[cn + j];
+    }
   }
-  const wo = set.bucket[i] * 2 * H, NB = n.buckets, b = set.bucket[i];
+  const wo = set.bucket[i] * 2 * H,
+    NB = n.buckets,
+    b = set.bucket[i];
   let out = n.b2[b];
   for (let f = 0; f < set.nFeat[i]; f++) {
-    const w = set.feat[i * 32 + f], m = mirrorFeature(w);
+    const w = set.feat[i * 32 + f],
+      m = mirrorFeature(w);
     out += 0.5 * (n.psqt[(stm === 0 ? w : m) * NB + b] - n.psqt[(stm === 0 ? m : w) * NB + b]);
   }
-  for (let j = 0; j < H; j++) out += Math.min(1, Math.max(0, accS[j])) * n.w2[wo + j] + Math.min(1, Math.max(0, accN[j])) * n.w2[wo + H + j];
+  for (let j = 0; j < H; j++)
+    out += Math.min(1, Math.max(0, accS[j])) * n.w2[wo + j] + Math.min(1, Math.max(0, accN[j])) * n.w2[wo + H + j];
   return out * SCALE;
 }

@@ -46,9 +46,12 @@ export interface SelfplayGame {
 }
 
 /** Decisive: the mover's score (White's view, same sign) beyond this for WIN_PLIES plies. */
-const WIN_CP = 1000, WIN_PLIES = 8;
+const WIN_CP = 1000,
+  WIN_PLIES = 8;
 /** Level: |score| <= DRAW_CP for DRAW_PLIES plies once DRAW_FROM_PLY plies have been played. */
-const DRAW_CP = 10, DRAW_PLIES = 16, DRAW_FROM_PLY = 100;
+const DRAW_CP = 10,
+  DRAW_PLIES = 16,
+  DRAW_FROM_PLY = 100;
 const MAX_PLIES = 500;
 
 const moves = new Int32Array(MAX_MOVES);
@@ -74,17 +77,27 @@ export function playSelfplayGame(engine: Engine, spec: SelfplayGameSpec): Selfpl
   const pos = startPosition(spec, rng);
   const fen = pos.toFen();
   engine.newGame();
-  const san: string[] = [], comments: string[] = [], moves: number[] = [], scores: number[] = [];
-  let winPlies = 0, winSign = 0, drawPlies = 0;
+  const san: string[] = [],
+    comments: string[] = [],
+    moves: number[] = [],
+    scores: number[] = [];
+  let winPlies = 0,
+    winSign = 0,
+    drawPlies = 0;
   for (;;) {
     const verdict = ruleVerdict(pos);
-    if (verdict) return { index: spec.index, fen, san, comments, moves, scores, result: verdict.result, termination: verdict.text, nodes: spec.nodes };
-    if (san.length >= MAX_PLIES) return { index: spec.index, fen, san, comments, moves, scores, result: '1/2-1/2', termination: 'ply limit', nodes: spec.nodes };
+    if (verdict)
+      return { index: spec.index, fen, san, comments, moves, scores, result: verdict.result, termination: verdict.text, nodes: spec.nodes };
+    if (san.length >= MAX_PLIES)
+      return { index: spec.index, fen, san, comments, moves, scores, result: '1/2-1/2', termination: 'ply limit', nodes: spec.nodes };
     const r = engine.search(pos, { nodes: spec.nodes });
     const s = 'mate' in r.score ? (r.score.mate > 0 ? 30000 : -30000) : r.score.cp;
     const white = pos.side === 0 ? s : -s;
     if (Math.abs(white) >= WIN_CP && Math.sign(white) === winSign) winPlies++;
-    else { winSign = Math.abs(white) >= WIN_CP ? Math.sign(white) : 0; winPlies = winSign === 0 ? 0 : 1; }
+    else {
+      winSign = Math.abs(white) >= WIN_CP ? Math.sign(white) : 0;
+      winPlies = winSign === 0 ? 0 : 1;
+    }
     drawPlies = Math.abs(white) <= DRAW_CP ? drawPlies + 1 : 0;
     san.push(moveToSan(pos, r.bestMove));
     comments.push(`${pgnScore(r.score)}/${r.depth}`);
@@ -92,10 +105,30 @@ export function playSelfplayGame(engine: Engine, spec: SelfplayGameSpec): Selfpl
     scores.push(encodeScore(r.score));
     pos.makeMove(r.bestMove);
     if (winPlies >= WIN_PLIES) {
-      return { index: spec.index, fen, san, comments, moves, scores, result: winSign > 0 ? '1-0' : '0-1', termination: `adjudicated: score beyond ${WIN_CP} cp for ${WIN_PLIES} plies`, nodes: spec.nodes };
+      return {
+        index: spec.index,
+        fen,
+        san,
+        comments,
+        moves,
+        scores,
+        result: winSign > 0 ? '1-0' : '0-1',
+        termination: `adjudicated: score beyond ${WIN_CP} cp for ${WIN_PLIES} plies`,
+        nodes: spec.nodes,
+      };
     }
     if (drawPlies >= DRAW_PLIES && san.length >= DRAW_FROM_PLY) {
-      return { index: spec.index, fen, san, comments, moves, scores, result: '1/2-1/2', termination: `adjudicated: score within ${DRAW_CP} cp for ${DRAW_PLIES} plies`, nodes: spec.nodes };
+      return {
+        index: spec.index,
+        fen,
+        san,
+        comments,
+        moves,
+        scores,
+        result: '1/2-1/2',
+        termination: `adjudicated: score within ${DRAW_CP} cp for ${DRAW_PLIES} plies`,
+        nodes: spec.nodes,
+      };
     }
   }
 }

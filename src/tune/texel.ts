@@ -18,11 +18,15 @@ import type { EvalParamValues } from './eval-params-source.js';
 export function paramsFromValues(v: EvalParamValues): Float64Array {
   const p = new Float64Array(PARAM_COUNT);
   for (let i = 0; i < 2 * TERM_COUNT; i++) p[i] = v.terms[i];
-  for (let t = 1; t <= 5; t++) { p[2 * (MATERIAL_SLOT + t - 1)] = v.materialMg[t]; p[2 * (MATERIAL_SLOT + t - 1) + 1] = v.materialEg[t]; }
+  for (let t = 1; t <= 5; t++) {
+    p[2 * (MATERIAL_SLOT + t - 1)] = v.materialMg[t];
+    p[2 * (MATERIAL_SLOT + t - 1) + 1] = v.materialEg[t];
+  }
   for (let t = 1; t <= 6; t++) {
     for (let sq = 0; sq < 64; sq++) {
       const s = PST_SLOT + (t - 1) * 64 + sq;
-      p[2 * s] = v.pstMg[t * 64 + sq]; p[2 * s + 1] = v.pstEg[t * 64 + sq];
+      p[2 * s] = v.pstMg[t * 64 + sq];
+      p[2 * s + 1] = v.pstEg[t * 64 + sq];
     }
   }
   return p;
@@ -32,15 +36,22 @@ export function paramsFromValues(v: EvalParamValues): Float64Array {
 export function valuesFromParams(p: Float64Array): EvalParamValues {
   const r = (x: number) => Math.round(x) | 0;
   const v: EvalParamValues = {
-    materialMg: [0, 0, 0, 0, 0, 0, 0], materialEg: [0, 0, 0, 0, 0, 0, 0],
-    pstMg: new Array(7 * 64).fill(0), pstEg: new Array(7 * 64).fill(0), terms: new Array(2 * TERM_COUNT).fill(0),
+    materialMg: [0, 0, 0, 0, 0, 0, 0],
+    materialEg: [0, 0, 0, 0, 0, 0, 0],
+    pstMg: new Array(7 * 64).fill(0),
+    pstEg: new Array(7 * 64).fill(0),
+    terms: new Array(2 * TERM_COUNT).fill(0),
   };
   for (let i = 0; i < 2 * TERM_COUNT; i++) v.terms[i] = r(p[i]);
-  for (let t = 1; t <= 5; t++) { v.materialMg[t] = r(p[2 * (MATERIAL_SLOT + t - 1)]); v.materialEg[t] = r(p[2 * (MATERIAL_SLOT + t - 1) + 1]); }
+  for (let t = 1; t <= 5; t++) {
+    v.materialMg[t] = r(p[2 * (MATERIAL_SLOT + t - 1)]);
+    v.materialEg[t] = r(p[2 * (MATERIAL_SLOT + t - 1) + 1]);
+  }
   for (let t = 1; t <= 6; t++) {
     for (let sq = 0; sq < 64; sq++) {
       const s = PST_SLOT + (t - 1) * 64 + sq;
-      v.pstMg[t * 64 + sq] = r(p[2 * s]); v.pstEg[t * 64 + sq] = r(p[2 * s + 1]);
+      v.pstMg[t * 64 + sq] = r(p[2 * s]);
+      v.pstEg[t * 64 + sq] = r(p[2 * s + 1]);
     }
   }
   return v;
@@ -49,12 +60,16 @@ export function valuesFromParams(p: Float64Array): EvalParamValues {
 /** sums[0], sums[1]: the middlegame and endgame sums of position i (feature counts times weights). */
 const sums = new Float64Array(2);
 function weightedSums(set: TuningSet, p: Float64Array, i: number): void {
-  let mg = 0, eg = 0;
+  let mg = 0,
+    eg = 0;
   for (let j = set.offsets[i], end = set.offsets[i + 1]; j < end; j++) {
-    const s = set.slots[j], x = set.coefs[j];
-    mg += x * p[2 * s]; eg += x * p[2 * s + 1];
+    const s = set.slots[j],
+      x = set.coefs[j];
+    mg += x * p[2 * s];
+    eg += x * p[2 * s + 1];
   }
-  sums[0] = mg; sums[1] = eg;
+  sums[0] = mg;
+  sums[1] = eg;
 }
 
 /** The evaluation of position i (White's view) in real arithmetic, as the tuner sees it. */
@@ -69,9 +84,10 @@ export function modelEval(set: TuningSet, p: Float64Array, i: number): number {
  */
 export function exactEval(set: TuningSet, p: Float64Array, i: number): number {
   weightedSums(set, p, i);
-  const phase = set.phase[i], scale = set.scale[i];
+  const phase = set.phase[i],
+    scale = set.scale[i];
   let white = Math.trunc((sums[0] * phase + sums[1] * (PHASE_MAX - phase)) / PHASE_MAX);
-  if (scale !== 64) white = Math.trunc(white * scale / 64);
+  if (scale !== 64) white = Math.trunc((white * scale) / 64);
   else white += set.mopUp[i];
   return white | 0;
 }
@@ -79,7 +95,7 @@ export function exactEval(set: TuningSet, p: Float64Array, i: number): number {
 const LN10 = Math.log(10);
 
 function sigmoid(k: number, e: number): number {
-  return 1 / (1 + Math.exp(-LN10 * k * e / 400));
+  return 1 / (1 + Math.exp((-LN10 * k * e) / 400));
 }
 
 /** Mean squared error of the result prediction over the set (no regularisation). */
@@ -95,12 +111,26 @@ export function meanSquaredError(set: TuningSet, p: Float64Array, k: number): nu
 /** The K that minimises the error for fixed weights (golden-section search on [lo, hi]). */
 export function fitK(set: TuningSet, p: Float64Array, lo = 0.1, hi = 4, iterations = 40): number {
   const g = (Math.sqrt(5) - 1) / 2;
-  let a = lo, b = hi;
-  let c = b - g * (b - a), d = a + g * (b - a);
-  let fc = meanSquaredError(set, p, c), fd = meanSquaredError(set, p, d);
+  let a = lo,
+    b = hi;
+  let c = b - g * (b - a),
+    d = a + g * (b - a);
+  let fc = meanSquaredError(set, p, c),
+    fd = meanSquaredError(set, p, d);
   for (let it = 0; it < iterations; it++) {
-    if (fc < fd) { b = d; d = c; fd = fc; c = b - g * (b - a); fc = meanSquaredError(set, p, c); }
-    else { a = c; c = d; fc = fd; d = a + g * (b - a); fd = meanSquaredError(set, p, d); }
+    if (fc < fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - g * (b - a);
+      fc = meanSquaredError(set, p, c);
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + g * (b - a);
+      fd = meanSquaredError(set, p, d);
+    }
   }
   return (a + b) / 2;
 }
@@ -155,10 +185,16 @@ export function freezeMask(groups: ParamGroup[]): Uint8Array {
 export function tune(set: TuningSet, start: Float64Array, opts: TuneOptions): TuneResult {
   const p = start.slice();
   const valid = opts.validation && opts.validation.count > 0 ? opts.validation : undefined;
-  let best = p.slice(), bestIteration = 0, bestValidationMse = valid ? meanSquaredError(valid, p, opts.k) : NaN;
-  const grad = new Float64Array(PARAM_COUNT), m = new Float64Array(PARAM_COUNT), v = new Float64Array(PARAM_COUNT);
-  const b1 = 0.9, b2 = 0.999, eps = 1e-8;
-  const scale = LN10 * opts.k / 400;
+  let best = p.slice(),
+    bestIteration = 0,
+    bestValidationMse = valid ? meanSquaredError(valid, p, opts.k) : NaN;
+  const grad = new Float64Array(PARAM_COUNT),
+    m = new Float64Array(PARAM_COUNT),
+    v = new Float64Array(PARAM_COUNT);
+  const b1 = 0.9,
+    b2 = 0.999,
+    eps = 1e-8;
+  const scale = (LN10 * opts.k) / 400;
   const every = opts.reportEvery ?? 50;
   for (let it = 1; it <= opts.iterations; it++) {
     grad.fill(0);
@@ -169,36 +205,48 @@ export function tune(set: TuningSet, start: Float64Array, opts: TuneOptions): Tu
       sum += d * d;
       // d/dwhite of (r - s)^2 = -2 (r - s) s (1 - s) * ln10 * K / 400
       const gw = (-2 * d * s * (1 - s) * scale) / set.count;
-      const gm = gw * set.mgFactor[i], ge = gw * set.egFactor[i];
+      const gm = gw * set.mgFactor[i],
+        ge = gw * set.egFactor[i];
       for (let j = set.offsets[i], end = set.offsets[i + 1]; j < end; j++) {
-        const sl = set.slots[j], x = set.coefs[j];
-        grad[2 * sl] += x * gm; grad[2 * sl + 1] += x * ge;
+        const sl = set.slots[j],
+          x = set.coefs[j];
+        grad[2 * sl] += x * gm;
+        grad[2 * sl + 1] += x * ge;
       }
     }
     if (it % every === 0 || it === opts.iterations) {
       // Error of the weights before this step, i.e. after it - 1 steps.
       const vm = valid ? meanSquaredError(valid, p, opts.k) : NaN;
-      if (valid && vm < bestValidationMse) { bestValidationMse = vm; best = p.slice(); bestIteration = it - 1; }
+      if (valid && vm < bestValidationMse) {
+        bestValidationMse = vm;
+        best = p.slice();
+        bestIteration = it - 1;
+      }
       opts.onProgress?.(it, sum / Math.max(1, set.count), vm);
     }
     if (opts.mirrorPst) {
       for (let q = 2 * PST_SLOT; q < PARAM_COUNT; q++) {
-        const sq = (q >> 1) - PST_SLOT & 63;
+        const sq = ((q >> 1) - PST_SLOT) & 63;
         if ((sq & 7) >= 4) continue;
         const r = q + 2 * (7 - 2 * (sq & 7)); // same type and phase, file mirrored
         const g = grad[q] + grad[r];
-        grad[q] = g; grad[r] = g;
+        grad[q] = g;
+        grad[r] = g;
       }
     }
-    const c1 = 1 - Math.pow(b1, it), c2 = 1 - Math.pow(b2, it);
+    const c1 = 1 - Math.pow(b1, it),
+      c2 = 1 - Math.pow(b2, it);
     for (let q = 0; q < PARAM_COUNT; q++) {
       let g = grad[q];
       if ((g === 0 && m[q] === 0) || (opts.frozen && opts.frozen[q] !== 0)) continue; // never seen in the data, or frozen
       g += 2 * opts.lambda * (p[q] - start[q]);
-      if (opts.optimizer === 'gd') { p[q] -= opts.lr * g; continue; }
+      if (opts.optimizer === 'gd') {
+        p[q] -= opts.lr * g;
+        continue;
+      }
       m[q] = b1 * m[q] + (1 - b1) * g;
       v[q] = b2 * v[q] + (1 - b2) * g * g;
-      p[q] -= opts.lr * (m[q] / c1) / (Math.sqrt(v[q] / c2) + eps);
+      p[q] -= (opts.lr * (m[q] / c1)) / (Math.sqrt(v[q] / c2) + eps);
     }
   }
   if (!valid) return { params: p, bestIteration: opts.iterations, bestValidationMse };
@@ -206,4 +254,3 @@ export function tune(set: TuningSet, start: Float64Array, opts: TuneOptions): Tu
   if (vm < bestValidationMse) return { params: p, bestIteration: opts.iterations, bestValidationMse: vm };
   return { params: best, bestIteration, bestValidationMse };
 }
-

@@ -13,13 +13,21 @@ import { moveToUci } from '../core/move.js';
 import { legalMoveList, replayUciMoves } from '../core/notation.js';
 import type { FromWorker, ToWorker, WorkerData } from './search-worker.js';
 import {
-  optionLines, parseGo, parsePosition, parseSetOption, tokenize, type GoCommand, type OptionChange, type PositionSpec,
+  optionLines,
+  parseGo,
+  parsePosition,
+  parseSetOption,
+  tokenize,
+  type GoCommand,
+  type OptionChange,
+  type PositionSpec,
 } from './protocol.js';
 
 export const ENGINE_NAME = 'Matrix Chess';
 export const ENGINE_AUTHOR = 'the Matrix Chess developers';
 
-const STOP = 0, PONDERHIT = 1;
+const STOP = 0,
+  PONDERHIT = 1;
 const MAX_RESTARTS = 3;
 
 type Task = { kind: 'search'; position: PositionSpec; infinite: boolean; ponder: boolean } | { kind: 'perft' };
@@ -80,15 +88,24 @@ export class UciSession {
 
   private onWorkerMessage(msg: FromWorker): void {
     switch (msg.type) {
-      case 'line': this.write(msg.text); return;
-      case 'readyok': this.write('readyok'); return;
-      case 'perftdone': this.finishTask(); return;
+      case 'line':
+        this.write(msg.text);
+        return;
+      case 'readyok':
+        this.write('readyok');
+        return;
+      case 'perftdone':
+        this.finishTask();
+        return;
       case 'bestmove': {
         const text = msg.ponder ? `bestmove ${msg.best} ponder ${msg.ponder}` : `bestmove ${msg.best}`;
         const task = this.task;
         // UCI: in infinite or ponder mode, bestmove waits for stop (or ponderhit).
         const mustWait = task?.kind === 'search' && !this.stopSent && (task.infinite || (task.ponder && !this.ponderhitSent));
-        if (mustWait) { this.heldBest = text; return; }
+        if (mustWait) {
+          this.heldBest = text;
+          return;
+        }
         this.write(text);
         this.finishTask();
       }
@@ -137,24 +154,43 @@ export class UciSession {
       case 'isready':
         // During a search: at once. Otherwise through the search thread's queue, so readyok
         // means the thread is up (warmed) and every earlier setoption has been applied.
-        if (this.task) this.write('readyok'); else this.post({ type: 'isready' });
+        if (this.task) this.write('readyok');
+        else this.post({ type: 'isready' });
         return true;
-      case 'debug': case 'register': return true;
-      case 'ucinewgame': this.post({ type: 'newgame' }); return true;
-      case 'position': this.setPosition(rest); return true;
-      case 'go': this.go(rest); return true;
-      case 'stop': this.stop(); return true;
-      case 'ponderhit': this.ponderhit(); return true;
+      case 'debug':
+      case 'register':
+        return true;
+      case 'ucinewgame':
+        this.post({ type: 'newgame' });
+        return true;
+      case 'position':
+        this.setPosition(rest);
+        return true;
+      case 'go':
+        this.go(rest);
+        return true;
+      case 'stop':
+        this.stop();
+        return true;
+      case 'ponderhit':
+        this.ponderhit();
+        return true;
       case 'setoption': {
         const r = parseSetOption(rest);
-        if (!r.ok) { this.write(`info string ${r.error}`); return true; }
+        if (!r.ok) {
+          this.write(`info string ${r.error}`);
+          return true;
+        }
         // The worker applies it after any running search (messages are handled in order).
         this.post({ type: 'option', change: r.value });
         if (r.value.name !== 'Clear Hash') this.options.set(r.value.name, r.value);
         return true;
       }
-      case 'd': this.display(); return true;
-      case 'quit': return false;
+      case 'd':
+        this.display();
+        return true;
+      case 'quit':
+        return false;
       default:
         this.write(`info string unknown command '${cmd}'`);
         return true;
@@ -163,7 +199,10 @@ export class UciSession {
 
   private setPosition(tokens: string[]): void {
     const r = parsePosition(tokens);
-    if (!r.ok) { this.write(`info string ${r.error}; keeping the previous position`); return; }
+    if (!r.ok) {
+      this.write(`info string ${r.error}; keeping the previous position`);
+      return;
+    }
     // Safe during a search: the running search has its own copy.
     this.position = r.value;
   }
@@ -172,7 +211,10 @@ export class UciSession {
     const receivedAt = Date.now();
     const cmd = parseGo(tokens);
     for (const p of cmd.problems) this.write(`info string ${p}`);
-    if (cmd.rejected) { this.write('info string go ignored: fix the parameter and send it again'); return; }
+    if (cmd.rejected) {
+      this.write('info string go ignored: fix the parameter and send it again');
+      return;
+    }
     if (this.task) {
       // GUIs often send stop and the next go back to back; the go runs as soon as the
       // current search has answered (a later go replaces a waiting one).
@@ -242,7 +284,9 @@ export async function runUci(args: string[]): Promise<void> {
   if (args.length > 0) {
     throw new UsageError(`uci: unexpected argument '${args[0]}' (options are set with setoption)`);
   }
-  const write = (line: string): void => { process.stdout.write(line + '\n'); };
+  const write = (line: string): void => {
+    process.stdout.write(line + '\n');
+  };
   const session = new UciSession(write);
   const reader = new LineReader(process.stdin);
   for (;;) {

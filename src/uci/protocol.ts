@@ -74,8 +74,14 @@ export function parseGo(tokens: string[]): GoCommand {
   let rejected = false;
   for (let i = 0; i < tokens.length; i++) {
     const key = tokens[i];
-    if (key === 'infinite') { limits.infinite = true; continue; }
-    if (key === 'ponder') { limits.ponder = true; continue; }
+    if (key === 'infinite') {
+      limits.infinite = true;
+      continue;
+    }
+    if (key === 'ponder') {
+      limits.ponder = true;
+      continue;
+    }
     if (key === 'searchmoves') {
       // Not supported: skip the move list that follows.
       while (i + 1 < tokens.length && !GO_KEYWORDS.has(tokens[i + 1])) i++;
@@ -93,8 +99,10 @@ export function parseGo(tokens: string[]): GoCommand {
       i++;
       const n = Number(text);
       if (key === 'perft') {
-        if (n < 1 || n > 20) { problems.push(`go perft: depth ${n} is out of range (expected 1 to 20)`); rejected = true; }
-        else perft = n;
+        if (n < 1 || n > 20) {
+          problems.push(`go perft: depth ${n} is out of range (expected 1 to 20)`);
+          rejected = true;
+        } else perft = n;
       } else if (key === 'mate') {
         problems.push('go mate is not supported; searching normally');
       } else if ((key === 'depth' || key === 'movestogo') && n < 1) {
@@ -126,7 +134,12 @@ export type OptionChange =
   | { name: 'UseNNUE'; value: boolean }
   | { name: 'EvalFile'; value: string };
 
-interface SpinOption { name: 'Hash' | 'Move Overhead' | 'MultiPV'; default: number; min: number; max: number }
+interface SpinOption {
+  name: 'Hash' | 'Move Overhead' | 'MultiPV';
+  default: number;
+  min: number;
+  max: number;
+}
 const SPIN_OPTIONS: SpinOption[] = [
   { name: 'Hash', default: 16, min: 1, max: 1024 },
   { name: 'Move Overhead', default: 30, min: 0, max: 5000 },
@@ -165,15 +178,18 @@ export function parseSetOption(tokens: string[]): Parsed<OptionChange> {
   const key = name.toLowerCase();
   const spin = SPIN_OPTIONS.find((o) => o.name.toLowerCase() === key);
   if (spin) {
-    if (value === undefined || !/^\d+$/.test(value)) return { ok: false, error: `setoption ${spin.name}: expected a whole number from ${spin.min} to ${spin.max}, got '${value ?? ''}'` };
+    if (value === undefined || !/^\d+$/.test(value))
+      return { ok: false, error: `setoption ${spin.name}: expected a whole number from ${spin.min} to ${spin.max}, got '${value ?? ''}'` };
     const n = Number(value);
-    if (n < spin.min || n > spin.max) return { ok: false, error: `setoption ${spin.name}: ${n} is out of range (${spin.min} to ${spin.max})` };
+    if (n < spin.min || n > spin.max)
+      return { ok: false, error: `setoption ${spin.name}: ${n} is out of range (${spin.min} to ${spin.max})` };
     return { ok: true, value: { name: spin.name, value: n } };
   }
   if (key === 'clear hash') return { ok: true, value: { name: 'Clear Hash' } };
   if (key === 'backend') {
     const v = (value ?? '').toLowerCase();
-    if (!(BACKEND_NAMES as readonly string[]).includes(v)) return { ok: false, error: `setoption Backend: expected one of ${BACKEND_NAMES.join(', ')}, got '${value ?? ''}'` };
+    if (!(BACKEND_NAMES as readonly string[]).includes(v))
+      return { ok: false, error: `setoption Backend: expected one of ${BACKEND_NAMES.join(', ')}, got '${value ?? ''}'` };
     return { ok: true, value: { name: 'Backend', value: v } };
   }
   if (key === 'ponder' || key === 'ownbook' || key === 'usennue') {
@@ -183,11 +199,13 @@ export function parseSetOption(tokens: string[]): Parsed<OptionChange> {
     return { ok: true, value: { name: label, value: v === 'true' } };
   }
   if (key === 'bookfile') {
-    if (value === undefined || value.trim() === '') return { ok: false, error: 'setoption BookFile: expected the path of a Polyglot .bin file' };
+    if (value === undefined || value.trim() === '')
+      return { ok: false, error: 'setoption BookFile: expected the path of a Polyglot .bin file' };
     return { ok: true, value: { name: 'BookFile', value: value.trim() } };
   }
   if (key === 'evalfile') {
-    if (value === undefined || value.trim() === '') return { ok: false, error: 'setoption EvalFile: expected the path of a network file (weights/nnue.bin)' };
+    if (value === undefined || value.trim() === '')
+      return { ok: false, error: 'setoption EvalFile: expected the path of a network file (weights/nnue.bin)' };
     return { ok: true, value: { name: 'EvalFile', value: value.trim() } };
   }
   if (name === '') return { ok: false, error: 'setoption: the option name is missing' };
@@ -211,5 +229,8 @@ export function formatInfo(info: SearchInfo): string {
 
 /** Splits a command line into words (UCI separates tokens by any whitespace). */
 export function tokenize(line: string): string[] {
-  return line.trim().split(/\s+/).filter((t) => t !== '');
+  return line
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== '');
 }

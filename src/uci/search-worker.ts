@@ -20,7 +20,14 @@ import { describeNnue, loadNnue } from '../engine/nnue/load.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
 import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
-import { DEFAULT_BOOK_FILE, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, type OptionChange, type PositionSpec } from './protocol.js';
+import {
+  DEFAULT_BOOK_FILE,
+  DEFAULT_HASH_MB,
+  DEFAULT_MOVE_OVERHEAD_MS,
+  formatInfo,
+  type OptionChange,
+  type PositionSpec,
+} from './protocol.js';
 
 export type ToWorker =
   /** receivedAt: Date.now() when the main thread read the go, so clock time spent before the search starts is charged. */
@@ -31,10 +38,7 @@ export type ToWorker =
   | { type: 'isready' };
 
 export type FromWorker =
-  | { type: 'line'; text: string }
-  | { type: 'bestmove'; best: string; ponder?: string }
-  | { type: 'perftdone' }
-  | { type: 'readyok' };
+  { type: 'line'; text: string } | { type: 'bestmove'; best: string; ponder?: string } | { type: 'perftdone' } | { type: 'readyok' };
 
 export interface WorkerData {
   control: Int32Array;
@@ -66,7 +70,12 @@ function tryLoadNetwork(file: string): NnueEvaluator | null {
 async function setup(): Promise<void> {
   backend = await getBackend('bitboard');
   network = tryLoadNetwork(DEFAULT_NETWORK_FILE);
-  engine = new Engine({ hashMb: DEFAULT_HASH_MB, moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS, moveGenerator: backend, nnue: useNnue ? network : null });
+  engine = new Engine({
+    hashMb: DEFAULT_HASH_MB,
+    moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS,
+    moveGenerator: backend,
+    nnue: useNnue ? network : null,
+  });
   // A first tiny search compiles the hot paths now, not on the clock of the first real move.
   engine.search(Position.fromFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'), { depth: 4 });
   engine.newGame();
@@ -75,11 +84,18 @@ async function setup(): Promise<void> {
 async function handle(msg: ToWorker): Promise<void> {
   const eng = engine!;
   switch (msg.type) {
-    case 'go': return go(eng, msg.position, msg.limits, msg.receivedAt);
-    case 'perft': return perft(msg.position, msg.depth);
-    case 'newgame': eng.newGame(); return;
-    case 'isready': send({ type: 'readyok' }); return;
-    case 'option': return applyOption(eng, msg.change);
+    case 'go':
+      return go(eng, msg.position, msg.limits, msg.receivedAt);
+    case 'perft':
+      return perft(msg.position, msg.depth);
+    case 'newgame':
+      eng.newGame();
+      return;
+    case 'isready':
+      send({ type: 'readyok' });
+      return;
+    case 'option':
+      return applyOption(eng, msg.change);
   }
 }
 
@@ -118,7 +134,8 @@ function go(eng: Engine, spec: PositionSpec, requested: SearchLimits, receivedAt
     send({ type: 'bestmove', best: '0000' });
     return;
   }
-  let best = 0, ponder = 0;
+  let best = 0,
+    ponder = 0;
   const fromBook = limits.infinite || limits.ponder ? 0 : bookMove(pos, legal);
   if (fromBook !== 0) {
     say(`info string book move ${moveToUci(fromBook)}`);
@@ -164,12 +181,23 @@ function perft(spec: PositionSpec, depth: number): void {
 
 async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
   switch (change.name) {
-    case 'Hash': eng.setHashSize(change.value); return;
-    case 'Clear Hash': eng.clearHash(); return;
-    case 'Move Overhead': eng.setMoveOverhead(change.value); return;
-    case 'MultiPV': eng.setMultiPv(change.value); return;
-    case 'Ponder': return; // Only tells the engine that pondering is allowed; no state needed.
-    case 'OwnBook': ownBook = change.value; return;
+    case 'Hash':
+      eng.setHashSize(change.value);
+      return;
+    case 'Clear Hash':
+      eng.clearHash();
+      return;
+    case 'Move Overhead':
+      eng.setMoveOverhead(change.value);
+      return;
+    case 'MultiPV':
+      eng.setMultiPv(change.value);
+      return;
+    case 'Ponder':
+      return; // Only tells the engine that pondering is allowed; no state needed.
+    case 'OwnBook':
+      ownBook = change.value;
+      return;
     case 'BookFile': {
       try {
         book = openBook(change.value);
@@ -224,10 +252,12 @@ let queue: Promise<void> = setup().catch((err) => {
 });
 
 port.on('message', (msg: ToWorker) => {
-  queue = queue.then(() => handle(msg)).catch((err) => {
-    say(`info string internal error: ${(err as Error).message.split('\n')[0]}`);
-    // Never leave a GUI waiting for an answer that will not come.
-    if (msg.type === 'go') send({ type: 'bestmove', best: firstLegalMove(msg.position) });
-    if (msg.type === 'perft') send({ type: 'perftdone' });
-  });
+  queue = queue
+    .then(() => handle(msg))
+    .catch((err) => {
+      say(`info string internal error: ${(err as Error).message.split('\n')[0]}`);
+      // Never leave a GUI waiting for an answer that will not come.
+      if (msg.type === 'go') send({ type: 'bestmove', best: firstLegalMove(msg.position) });
+      if (msg.type === 'perft') send({ type: 'perftdone' });
+    });
 });

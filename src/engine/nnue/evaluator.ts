@@ -15,7 +15,11 @@ import type { NnueNetwork } from './network.js';
 export class NnueEvaluator {
   private basePly = 0;
 
-  constructor(readonly network: NnueNetwork, readonly kernel: NnueKernel, readonly source = 'network') {}
+  constructor(
+    readonly network: NnueNetwork,
+    readonly kernel: NnueKernel,
+    readonly source = 'network',
+  ) {}
 
   /** Slot 0 from scratch: call at the root of a search (or whenever the position was set). */
   reset(pos: Position): void {
@@ -39,21 +43,33 @@ export class NnueEvaluator {
   make(pos: Position, m: number): void {
     const slot = pos.ply - this.basePly;
     if (slot + 2 >= NNUE_SLOTS) throw new RangeError(`NNUE accumulator stack exhausted at ply ${slot}`);
-    const from = moveFrom(m), to = moveTo(m), promo = movePromo(m), kind = moveKind(m);
-    const piece = pos.board[from], us = piece >> 3;
+    const from = moveFrom(m),
+      to = moveTo(m),
+      promo = movePromo(m),
+      kind = moveKind(m);
+    const piece = pos.board[from],
+      us = piece >> 3;
     const placed = promo !== 0 ? (us << 3) | promo : piece;
     const d = this.kernel.delta;
-    let nAdd = 1, nSub = 1;
+    let nAdd = 1,
+      nSub = 1;
     for (let p = 0; p < 2; p++) {
       d[p * 4] = featureIndex(p, placed, to);
       d[p * 4 + 2] = featureIndex(p, piece, from);
     }
     if (kind === KIND_CASTLE) {
-      const rFrom = to > from ? to + 1 : to - 2, rTo = to > from ? to - 1 : to + 1, rook = pos.board[rFrom];
-      for (let p = 0; p < 2; p++) { d[p * 4 + 1] = featureIndex(p, rook, rTo); d[p * 4 + 3] = featureIndex(p, rook, rFrom); }
-      nAdd = 2; nSub = 2;
+      const rFrom = to > from ? to + 1 : to - 2,
+        rTo = to > from ? to - 1 : to + 1,
+        rook = pos.board[rFrom];
+      for (let p = 0; p < 2; p++) {
+        d[p * 4 + 1] = featureIndex(p, rook, rTo);
+        d[p * 4 + 3] = featureIndex(p, rook, rFrom);
+      }
+      nAdd = 2;
+      nSub = 2;
     } else {
-      const capSq = kind === KIND_EN_PASSANT ? to ^ 8 : to, captured = pos.board[capSq];
+      const capSq = kind === KIND_EN_PASSANT ? to ^ 8 : to,
+        captured = pos.board[capSq];
       if (captured !== 0) {
         for (let p = 0; p < 2; p++) d[p * 4 + 3] = featureIndex(p, captured, capSq);
         nSub = 2;
@@ -88,7 +104,9 @@ export class NnueEvaluator {
    * same output bucket. Index by square; 0 on empty squares. For the web panel and tools.
    */
   pieceContributions(pos: Position): Int32Array {
-    const out = new Int32Array(64), slot = NNUE_SLOTS - 1, list = this.kernel.list;
+    const out = new Int32Array(64),
+      slot = NNUE_SLOTS - 1,
+      list = this.kernel.list;
     const bucket = outputBucket(popcount(pos.colorLo[0] | pos.colorLo[1], pos.colorHi[0] | pos.colorHi[1]), this.network.buckets);
     const white = (v: number): number => (pos.side === 0 ? v : -v);
     this.refresh(pos, slot);

@@ -5,7 +5,7 @@
  * A move changes at most two columns in and two out (castling; a capture is one in, two out).
  */
 export function featureIndex(persp: number, piece: number, sq: number): number {
-  const rel = (piece >> 3) === persp ? 0 : 1;
+  const rel = piece >> 3 === persp ? 0 : 1;
   return (rel * 6 + (piece & 7) - 1) * 64 + (persp === 0 ? sq : sq ^ 56);
 }
 
@@ -14,6 +14,6 @@ export const mirrorFeature = (w: number): number => (w < 384 ? w + 384 : w - 384
 
 /** Output bucket by the number of pieces on the board (2..32). */
 export function outputBucket(pieces: number, buckets: number): number {
-  const b = ((pieces - 2) * buckets / 32) | 0;
+  const b = (((pieces - 2) * buckets) / 32) | 0;
   return b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
 }

@@ -40,7 +40,10 @@ const MAGIC = [0x4d, 0x43, 0x4e, 0x4e, 0x55, 0x45, 0x00, 0x02];
 
 export class NnueFileError extends Error {
   override readonly name = 'NnueFileError';
-  constructor(readonly file: string, readonly problem: string) {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+  ) {
     super(`${file}: ${problem}`);
   }
 }
@@ -74,9 +77,15 @@ export function encodeNetwork(n: NnueNetwork): Uint8Array {
   const buf = new Uint8Array(size);
   const v = new DataView(buf.buffer);
   buf.set(MAGIC, 0);
-  v.setUint16(8, NNUE_INPUTS, true); v.setUint16(10, n.hidden, true); v.setUint16(12, n.buckets, true);
-  v.setUint16(14, n.qa, true); v.setUint16(16, n.qb, true); v.setUint16(18, n.scale, true);
-  v.setUint32(20, n.positions >>> 0, true); v.setUint32(24, n.seed >>> 0, true); v.setUint32(28, n.epochs >>> 0, true);
+  v.setUint16(8, NNUE_INPUTS, true);
+  v.setUint16(10, n.hidden, true);
+  v.setUint16(12, n.buckets, true);
+  v.setUint16(14, n.qa, true);
+  v.setUint16(16, n.qb, true);
+  v.setUint16(18, n.scale, true);
+  v.setUint32(20, n.positions >>> 0, true);
+  v.setUint32(24, n.seed >>> 0, true);
+  v.setUint32(28, n.epochs >>> 0, true);
   const desc = n.description.replace(/[^\x20-\x7e]/g, '?').slice(0, 64);
   for (let i = 0; i < desc.length; i++) buf[32 + i] = desc.charCodeAt(i);
   let o = HEADER_BYTES;
@@ -89,7 +98,8 @@ export function encodeNetwork(n: NnueNetwork): Uint8Array {
 
 /** Decodes a network file; every problem is an NnueFileError naming `file`. */
 export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
-  if (buf.length < HEADER_BYTES + 4) throw new NnueFileError(file, `truncated: ${buf.length} bytes, a network file has at least ${HEADER_BYTES + 4}`);
+  if (buf.length < HEADER_BYTES + 4)
+    throw new NnueFileError(file, `truncated: ${buf.length} bytes, a network file has at least ${HEADER_BYTES + 4}`);
   for (let i = 0; i < 8; i++) {
     if (buf[i] !== MAGIC[i]) {
       if (i === 7) throw new NnueFileError(file, `format version ${buf[7]}, expected ${MAGIC[7]}`);
@@ -97,35 +107,69 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
     }
   }
   const v = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  const inputs = v.getUint16(8, true), hidden = v.getUint16(10, true), buckets = v.getUint16(12, true);
+  const inputs = v.getUint16(8, true),
+    hidden = v.getUint16(10, true),
+    buckets = v.getUint16(12, true);
   if (inputs !== NNUE_INPUTS) throw new NnueFileError(file, `${inputs} inputs, this engine's features are ${NNUE_INPUTS}`);
-  if (hidden === 0 || hidden % 16 !== 0 || hidden > 4096) throw new NnueFileError(file, `hidden width ${hidden}, expected a multiple of 16 up to 4096`);
+  if (hidden === 0 || hidden % 16 !== 0 || hidden > 4096)
+    throw new NnueFileError(file, `hidden width ${hidden}, expected a multiple of 16 up to 4096`);
   if (buckets === 0 || buckets > 32) throw new NnueFileError(file, `${buckets} output buckets, expected 1 to 32`);
   const size = HEADER_BYTES + payloadBytes(hidden, buckets) + 4;
-  if (buf.length !== size) throw new NnueFileError(file, `${buf.length} bytes, the header's architecture (${hidden} hidden, ${buckets} buckets) needs ${size}${buf.length < size ? ' (truncated)' : ''}`);
-  const stored = v.getUint32(size - 4, true), actual = crc32(buf.subarray(0, size - 4));
-  if (stored !== actual) throw new NnueFileError(file, `checksum mismatch (stored ${stored.toString(16)}, computed ${actual.toString(16)}): the file is corrupt`);
-  const qa = v.getUint16(14, true), qb = v.getUint16(16, true), scale = v.getUint16(18, true);
+  if (buf.length !== size)
+    throw new NnueFileError(
+      file,
+      `${buf.length} bytes, the header's architecture (${hidden} hidden, ${buckets} buckets) needs ${size}${buf.length < size ? ' (truncated)' : ''}`,
+    );
+  const stored = v.getUint32(size - 4, true),
+    actual = crc32(buf.subarray(0, size - 4));
+  if (stored !== actual)
+    throw new NnueFileError(
+      file,
+      `checksum mismatch (stored ${stored.toString(16)}, computed ${actual.toString(16)}): the file is corrupt`,
+    );
+  const qa = v.getUint16(14, true),
+    qb = v.getUint16(16, true),
+    scale = v.getUint16(18, true);
   if (qa === 0 || qb === 0 || scale === 0) throw new NnueFileError(file, 'QA, QB and SCALE must be non-zero');
   let description = '';
   for (let i = 32; i < 96 && buf[i] !== 0; i++) description += String.fromCharCode(buf[i]);
   let o = HEADER_BYTES;
-  const i16 = (n: number): Int16Array => { const a = new Int16Array(n); for (let i = 0; i < n; i++, o += 2) a[i] = v.getInt16(o, true); return a; };
-  const w1 = i16(NNUE_INPUTS * hidden), b1 = i16(hidden), w2 = i16(buckets * 2 * hidden);
+  const i16 = (n: number): Int16Array => {
+    const a = new Int16Array(n);
+    for (let i = 0; i < n; i++, o += 2) a[i] = v.getInt16(o, true);
+    return a;
+  };
+  const w1 = i16(NNUE_INPUTS * hidden),
+    b1 = i16(hidden),
+    w2 = i16(buckets * 2 * hidden);
   const b2 = new Int32Array(buckets);
   for (let i = 0; i < buckets; i++, o += 4) b2[i] = v.getInt32(o, true);
   const psqt = new Int32Array(NNUE_INPUTS * buckets);
   for (let i = 0; i < psqt.length; i++, o += 4) psqt[i] = v.getInt32(o, true);
   // The output sum must fit an int32 lane in the kernel, as it always does in the reference.
-  let maxW = 0, maxB = 0;
+  let maxW = 0,
+    maxB = 0;
   for (let i = 0; i < w2.length; i++) maxW = Math.max(maxW, Math.abs(w2[i]));
   for (let i = 0; i < b2.length; i++) maxB = Math.max(maxB, Math.abs(b2[i]));
   let maxP = 0;
   for (let i = 0; i < psqt.length; i++) maxP = Math.max(maxP, Math.abs(psqt[i]));
-  if (2 * hidden * qa * maxW + maxB + 32 * maxP >= 2 ** 31) throw new NnueFileError(file, `output weights up to ${maxW} (piece-square up to ${maxP}) could overflow the 32-bit output sum`);
+  if (2 * hidden * qa * maxW + maxB + 32 * maxP >= 2 ** 31)
+    throw new NnueFileError(file, `output weights up to ${maxW} (piece-square up to ${maxP}) could overflow the 32-bit output sum`);
   return {
-    hidden, buckets, qa, qb, scale, description, w1, b1, w2, b2, psqt,
-    positions: v.getUint32(20, true), seed: v.getUint32(24, true), epochs: v.getUint32(28, true),
+    hidden,
+    buckets,
+    qa,
+    qb,
+    scale,
+    description,
+    w1,
+    b1,
+    w2,
+    b2,
+    psqt,
+    positions: v.getUint32(20, true),
+    seed: v.getUint32(24, true),
+    epochs: v.getUint32(28, true),
   };
 }
 

@@ -12,36 +12,58 @@ export class TsNnueKernel implements NnueKernel {
   /** The piece-square sums, [slot][persp][bucket]. */
   private readonly psq: Int32Array;
 
-  constructor(private readonly net: NnueNetwork, slots = NNUE_SLOTS) {
+  constructor(
+    private readonly net: NnueNetwork,
+    slots = NNUE_SLOTS,
+  ) {
     this.hidden = net.hidden;
     this.acc = new Int16Array(slots * 2 * net.hidden);
     this.psq = new Int32Array(slots * 2 * net.buckets);
   }
 
   refresh(slot: number, persp: number, n: number): void {
-    const H = this.hidden, acc = this.acc, w1 = this.net.w1, d = (slot * 2 + persp) * H;
-    const B = this.net.buckets, psq = this.psq, psqt = this.net.psqt, q = (slot * 2 + persp) * B;
+    const H = this.hidden,
+      acc = this.acc,
+      w1 = this.net.w1,
+      d = (slot * 2 + persp) * H;
+    const B = this.net.buckets,
+      psq = this.psq,
+      psqt = this.net.psqt,
+      q = (slot * 2 + persp) * B;
     acc.set(this.net.b1, d);
     psq.fill(0, q, q + B);
     for (let k = 0; k < n; k++) {
-      const f = this.list[k], c = f * H;
+      const f = this.list[k],
+        c = f * H;
       for (let i = 0; i < H; i++) acc[d + i] += w1[c + i];
       for (let b = 0; b < B; b++) psq[q + b] += psqt[f * B + b];
     }
   }
 
   update(dst: number, src: number, nAdd: number, nSub: number): void {
-    const H = this.hidden, acc = this.acc, w1 = this.net.w1, delta = this.delta;
+    const H = this.hidden,
+      acc = this.acc,
+      w1 = this.net.w1,
+      delta = this.delta;
     for (let p = 0; p < 2; p++) {
-      const d = (dst * 2 + p) * H, s = (src * 2 + p) * H, o = p * 4;
-      const a0 = delta[o] * H, a1 = delta[o + 1] * H, s0 = delta[o + 2] * H, s1 = delta[o + 3] * H;
+      const d = (dst * 2 + p) * H,
+        s = (src * 2 + p) * H,
+        o = p * 4;
+      const a0 = delta[o] * H,
+        a1 = delta[o + 1] * H,
+        s0 = delta[o + 2] * H,
+        s1 = delta[o + 3] * H;
       for (let i = 0; i < H; i++) {
         let x = acc[s + i] + w1[a0 + i] - w1[s0 + i];
         if (nAdd === 2) x += w1[a1 + i];
         if (nSub === 2) x -= w1[s1 + i];
         acc[d + i] = x;
       }
-      const B = this.net.buckets, psq = this.psq, psqt = this.net.psqt, qd = (dst * 2 + p) * B, qs = (src * 2 + p) * B;
+      const B = this.net.buckets,
+        psq = this.psq,
+        psqt = this.net.psqt,
+        qd = (dst * 2 + p) * B,
+        qs = (src * 2 + p) * B;
       for (let b = 0; b < B; b++) {
         let x = psq[qs + b] + psqt[delta[o] * B + b] - psqt[delta[o + 2] * B + b];
         if (nAdd === 2) x += psqt[delta[o + 1] * B + b];
@@ -52,20 +74,28 @@ export class TsNnueKernel implements NnueKernel {
   }
 
   copy(dst: number, src: number): void {
-    const n = 2 * this.hidden, m = 2 * this.net.buckets;
+    const n = 2 * this.hidden,
+      m = 2 * this.net.buckets;
     this.acc.copyWithin(dst * n, src * n, src * n + n);
     this.psq.copyWithin(dst * m, src * m, src * m + m);
   }
 
   evaluate(slot: number, stm: number, bucket: number): number {
-    const H = this.hidden, acc = this.acc, w2 = this.net.w2, qa = this.net.qa;
-    const us = (slot * 2 + stm) * H, them = (slot * 2 + (stm ^ 1)) * H, w = bucket * 2 * H;
+    const H = this.hidden,
+      acc = this.acc,
+      w2 = this.net.w2,
+      qa = this.net.qa;
+    const us = (slot * 2 + stm) * H,
+      them = (slot * 2 + (stm ^ 1)) * H,
+      w = bucket * 2 * H;
     let sum = 0;
     for (let i = 0; i < H; i++) {
-      const a = acc[us + i], b = acc[them + i];
+      const a = acc[us + i],
+        b = acc[them + i];
       sum += (a < 0 ? 0 : a > qa ? qa : a) * w2[w + i] + (b < 0 ? 0 : b > qa ? qa : b) * w2[w + H + i];
     }
-    const B = this.net.buckets, psq = this.psq;
+    const B = this.net.buckets,
+      psq = this.psq;
     sum = (sum + this.net.b2[bucket] + (((psq[(slot * 2 + stm) * B + bucket] - psq[(slot * 2 + (stm ^ 1)) * B + bucket]) / 2) | 0)) | 0;
     // Exact: |sum·scale| < 2^53, and the quotient's truncation equals i64.div_s (| 0 never yields -0).
     return Math.trunc((sum * this.net.scale) / (qa * this.net.qb)) | 0;

@@ -16,8 +16,14 @@ const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 interface Exports {
   memory: { buffer: ArrayBuffer };
   init(hidden: number, buckets: number, qa: number, qb: number, scale: number, slots: number): void;
-  w1Ptr(): number; b1Ptr(): number; w2Ptr(): number; b2Ptr(): number; psqtPtr(): number; accPtr(): number;
-  deltaPtr(): number; listPtr(): number;
+  w1Ptr(): number;
+  b1Ptr(): number;
+  w2Ptr(): number;
+  b2Ptr(): number;
+  psqtPtr(): number;
+  accPtr(): number;
+  deltaPtr(): number;
+  listPtr(): number;
   refresh(slot: number, persp: number, n: number): void;
   update(dst: number, src: number, nAdd: number, nSub: number): void;
   copy(dst: number, src: number): void;
@@ -32,8 +38,17 @@ const modules = new WeakMap<Uint8Array, object>();
  */
 export function createWasmKernel(net: NnueNetwork, bytes: Uint8Array, slots = NNUE_SLOTS): NnueKernel {
   let mod = modules.get(bytes);
-  if (!mod) { mod = new WA.Module(bytes); modules.set(bytes, mod); }
-  const ex = new WA.Instance(mod, { env: { abort: () => { throw new Error('nnue.wasm aborted'); } } }).exports as Exports;
+  if (!mod) {
+    mod = new WA.Module(bytes);
+    modules.set(bytes, mod);
+  }
+  const ex = new WA.Instance(mod, {
+    env: {
+      abort: () => {
+        throw new Error('nnue.wasm aborted');
+      },
+    },
+  }).exports as Exports;
   ex.init(net.hidden, net.buckets, net.qa, net.qb, net.scale, slots);
   const buf = ex.memory.buffer;
   new Int16Array(buf, ex.w1Ptr(), net.w1.length).set(net.w1);
@@ -41,7 +56,8 @@ export function createWasmKernel(net: NnueNetwork, bytes: Uint8Array, slots = NN
   new Int16Array(buf, ex.w2Ptr(), net.w2.length).set(net.w2);
   new Int32Array(buf, ex.b2Ptr(), net.b2.length).set(net.b2);
   new Int32Array(buf, ex.psqtPtr(), net.psqt.length).set(net.psqt);
-  const accBase = ex.accPtr(), H = net.hidden;
+  const accBase = ex.accPtr(),
+    H = net.hidden;
   return {
     name: 'wasm',
     hidden: H,
