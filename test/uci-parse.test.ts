@@ -65,6 +65,11 @@ test('setoption: every option, case-insensitive names, values checked', () => {
   assert.deepEqual(parseSetOption(tokenize('name MultiPV value 3')), { ok: true, value: { name: 'MultiPV', value: 3 } });
   assert.deepEqual(parseSetOption(tokenize('name Backend value Matrix')), { ok: true, value: { name: 'Backend', value: 'matrix' } });
   assert.deepEqual(parseSetOption(tokenize('name Ponder value true')), { ok: true, value: { name: 'Ponder', value: true } });
+  assert.deepEqual(parseSetOption(tokenize('name usennue value TRUE')), { ok: true, value: { name: 'UseNNUE', value: true } });
+  assert.deepEqual(parseSetOption(tokenize('name EvalFile value nets/a b.bin')), {
+    ok: true,
+    value: { name: 'EvalFile', value: 'nets/a b.bin' },
+  });
   for (const bad of [
     'name Hash value 0',
     'name Hash value 2048',
@@ -72,6 +77,8 @@ test('setoption: every option, case-insensitive names, values checked', () => {
     'name MultiPV value -1',
     'name Backend value gpu',
     'name Ponder value yes',
+    'name UseNNUE value 1',
+    'name EvalFile',
     'name Threads value 2',
     'Hash 16',
     'name',

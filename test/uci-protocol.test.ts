@@ -351,3 +351,24 @@ test('OwnBook plays a move from the book file; a bad BookFile is reported and th
   assert.ok(bookMoves.map(moveToUci).includes(played), `${played} is one of the book's moves`);
   assert.equal(await e.quit(), 0);
 });
+
+test('UseNNUE switches to the shipped network and back, each confirmed; a bad EvalFile is named and the network kept', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const bad = join(mkdtempSync(join(tmpdir(), 'mc-uci-')), 'broken.bin');
+  writeFileSync(bad, 'not a network');
+  const e = new UciChild();
+  e.send('uci', 'setoption name UseNNUE value true', 'isready');
+  await e.expect(/^info string evaluation: NNUE .*nnue\.bin: 768x2-\d+-\d+ buckets, wasm kernel/);
+  await e.expect(/^readyok$/);
+  e.send(`setoption name EvalFile value ${bad}`, 'isready');
+  await e.expect(/^info string .*broken\.bin: .*; keeping the NNUE .*nnue\.bin/);
+  await e.expect(/^readyok$/);
+  e.send('position startpos moves e2e4', 'go depth 6');
+  assertLegal(START_FEN, ['e2e4'], await e.expect(/^bestmove /));
+  e.send('setoption name UseNNUE value false', 'isready');
+  await e.expect(/^info string evaluation: classical$/);
+  await e.expect(/^readyok$/);
+  assert.equal(await e.quit(), 0);
+});
