@@ -203,6 +203,22 @@ test('timed search returns in time with a legal move', () => {
   assert.ok(legalMoves(pos).includes(r2.bestMove));
 });
 
+test('go movetime searches the whole time less the move overhead, however stable the best move', () => {
+  // A quiet position whose best move settles early: the clock heuristics used to answer a
+  // movetime search after as little as 42% of it.
+  const pos = Position.fromFen('r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3');
+  const engine = new Engine({ moveOverheadMs: 30 });
+  const t0 = Date.now();
+  const r = engine.search(pos, { movetime: 400 });
+  const took = Date.now() - t0;
+  assert.ok(legalMoves(pos).includes(r.bestMove));
+  assert.ok(took >= 370 - 5, `movetime 400 (overhead 30) answered after ${took} ms`);
+  assert.ok(took < 400 + 250, `movetime 400 overran: ${took} ms`);
+  // A bare-king ending, where the best line settles at once, still uses the time.
+  const one = new Engine({ moveOverheadMs: 30 }).search(Position.fromFen('8/8/8/8/8/5k2/8/4K2R w - - 0 1'), { movetime: 200 });
+  assert.ok(one.timeMs >= 165, `a single good line still uses movetime: ${one.timeMs} ms`);
+});
+
 test('bench node count is deterministic', () => {
   const a = runBench({ depth: 5 }),
     b = runBench({ depth: 5 });

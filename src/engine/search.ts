@@ -304,7 +304,9 @@ export class Engine {
         lastBest = best;
       } else stableIterations++;
 
-      if (this.timed && !this.pondering) {
+      // Stopping early belongs to clock time controls: `go movetime N` searches N ms (less the
+      // move overhead), as the protocol says, however stable the best move.
+      if (this.timed && !this.pondering && limits.movetime === undefined) {
         const elapsed = Date.now() - this.timingStart;
         if (this.rootMoves.length === 1 && depth >= 4) break;
         // A best move that keeps changing earns more time; a stable one less.
@@ -313,7 +315,14 @@ export class Engine {
       }
       // A forced mate within the depth searched will not change with more depth.
       const s = this.rootMoves[0].score;
-      if (!limits.infinite && !this.pondering && limits.depth === undefined && Math.abs(s) >= MATE_BOUND && MATE - Math.abs(s) <= depth)
+      if (
+        !limits.infinite &&
+        !this.pondering &&
+        limits.depth === undefined &&
+        limits.movetime === undefined &&
+        Math.abs(s) >= MATE_BOUND &&
+        MATE - Math.abs(s) <= depth
+      )
         break;
     }
 
