@@ -55,13 +55,22 @@ async function assertUsageError(args: string[], pattern: RegExp): Promise<void> 
 }
 
 test('help lists the commands', async () => {
-  const r = run([]);
+  const r = run(['help']);
   assert.equal(r.code, 0);
-  for (const cmd of ['play', 'uci', 'perft', 'bench', 'demo', 'bnn', 'match']) assert.match(r.stdout, new RegExp(`^  ${cmd}\\b`, 'm'));
-  for (const args of [['help'], ['--help']]) {
+  for (const cmd of ['play', 'uci', 'perft', 'bench', 'demo', 'bnn', 'match', 'tune'])
+    assert.match(r.stdout, new RegExp(`^  ${cmd}\\b`, 'm'));
+  for (const args of [['--help'], ['-h']]) {
     const text = await captureStdout(() => main(args));
     assert.equal(text, r.stdout);
   }
+});
+
+test('no command with a pipe on standard input speaks UCI, not help', () => {
+  const r = run([], 'uci\nisready\nquit\n');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^uciok$/m);
+  assert.match(r.stdout, /^readyok$/m);
+  assert.doesNotMatch(r.stdout, /Usage: matrix-chess/);
 });
 
 test('perft prints the node count, time and speed', () => {
