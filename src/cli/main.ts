@@ -19,7 +19,8 @@ Usage: matrix-chess <command> [options]
 Commands:
   ${PLAY_USAGE}
         play in the terminal against the engine, or watch it play itself
-  uci   run the UCI protocol on stdin/stdout, for chess GUIs
+  uci   run the UCI protocol on stdin/stdout, for chess GUIs (also what matrix-chess
+        without a command does when standard input is not a terminal)
   ${PERFT_USAGE}
         count the leaf nodes of the legal move tree (move generator check and benchmark)
   ${BENCH_USAGE}
@@ -27,7 +28,8 @@ Commands:
   demo [...]   the matrix model demonstration
   bnn <sub> [...]   binary-neural-network tools (weights, training, verification)
   match --engine1 SPEC --engine2 SPEC [...]   play a match between two UCI engines (see match --help)
-  tune <selfplay|fit|export> [...]   evaluation tuning: self-play data, Texel fit (see tune help)
+  tune <selfplay|fit|export|datagen|nnue> [...]   evaluation tuning: self-play data, Texel fit,
+        the network's data and trainer (see tune help)
   help  this text
 
 Errors in the command line exit with status 2; see docs/cli.md.`;
@@ -42,8 +44,17 @@ async function runLoaded(run: (args: string[]) => number | Promise<number>, args
   if (code !== 0) process.exitCode = code;
 }
 
+/**
+ * With no command: a person at a terminal gets the help; a program that started us with a pipe
+ * on standard input (a chess GUI, a bot runner, an analysis tool) gets a UCI engine at once, as
+ * those hosts start engines without arguments.
+ */
+export function defaultCommand(stdinIsTty: boolean | undefined): string {
+  return stdinIsTty ? 'help' : 'uci';
+}
+
 export async function main(argv: string[]): Promise<number> {
-  const [command = 'help', ...args] = argv;
+  const [command = defaultCommand(process.stdin.isTTY), ...args] = argv;
   switch (command) {
     case 'help':
     case '--help':
