@@ -7,7 +7,7 @@
  * Usage: node dist/scripts/build-worker.js [--no-minify] [--out DIR]
  */
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCommandArgs } from '../src/cmdline/args.js';
@@ -30,6 +30,17 @@ const WORKER_STUBS: Record<string, string> = {
   'node:path':
     'export function join(...p) { return p.join("/"); } export function dirname(p) { return p; } export function resolve(...p) { return p.join("/"); } export function basename(p) { return p; }',
 };
+
+/** The types of `matrix-chess/worker`: a script to start, not a module to import; its messages are strings. */
+const DECLARATION = `/**
+ * matrix-chess/worker is a classic Web Worker script (docs/worker.md), not a module to import:
+ * start it with new Worker(url), post UCI commands, receive UCI output lines.
+ */
+/** A message to the worker: one UCI command line (or several, separated by newlines). */
+export type UciWorkerCommand = string;
+/** A message from the worker: one UCI output line, such as 'uciok' or 'bestmove e7e5'. */
+export type UciWorkerLine = string;
+`;
 
 export async function buildWorker(options: { minify?: boolean; outDir?: string; quiet?: boolean } = {}): Promise<string> {
   const root = repoRoot();
@@ -59,6 +70,7 @@ export async function buildWorker(options: { minify?: boolean; outDir?: string; 
     define: { 'import.meta.url': 'self.location.href' },
   });
   for (const [from, name] of files) copyFileSync(from, join(outDir, name));
+  writeFileSync(script.replace(/\.js$/, '.d.ts'), DECLARATION);
   if (!options.quiet) console.log(`worker build: ${script} (${(statSync(script).size / 1024).toFixed(1)} KB)`);
   return script;
 }
