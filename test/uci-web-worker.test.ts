@@ -156,7 +156,12 @@ for (const mode of ['plain page', 'cross-origin isolated page'] as const) {
       missing.join('\n'),
     );
 
+    // quit ends the worker: nothing answers any more.
     await send(page, 'quit');
+    const before = (await page.evaluate(() => window.lines.length)) as number;
+    await send(page, 'isready');
+    await page.waitForTimeout(1_000);
+    assert.equal(await page.evaluate(() => window.lines.length), before, 'no answer after quit');
     // The only console error is the browser's report of the missing file asked for above.
     assert.deepEqual(errors, ['Failed to load resource: the server responded with a status of 404 (Not Found)']);
     await page.close();
