@@ -69,13 +69,18 @@ export interface UciSessionOptions {
 
 type Task = { kind: 'search'; position: PositionSpec; infinite: boolean; ponder: boolean } | { kind: 'perft' };
 
+/** Node always; a browser only on a cross-origin-isolated page (elsewhere a SharedArrayBuffer cannot be posted). */
+function canShareMemory(): boolean {
+  return typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
+}
+
 export class UciSession {
   /**
    * Stop and ponderhit reach a running search through this block. Where SharedArrayBuffer is
    * missing (a web page without cross-origin isolation) it cannot be shared, and stop replaces
    * the search thread instead (see stopByRestart).
    */
-  private readonly control = new Int32Array(typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(8) : new ArrayBuffer(8));
+  private readonly control = new Int32Array(canShareMemory() ? new SharedArrayBuffer(8) : new ArrayBuffer(8));
   private worker: SearchThread;
   private readonly startThread: StartSearchThread;
   private readonly giveUp: () => void;
