@@ -37,21 +37,20 @@ export interface WebBuildResult {
  * uses the decoder. These stubs let it bundle and throw if file I/O is ever reached in the
  * browser. An import not listed here fails the build, loudly.
  */
-function nodeStubs(): Plugin {
+export function nodeStubs(extra: Record<string, string> = {}): Plugin {
   const names: Record<string, string[]> = {
     'node:fs': ['readFileSync', 'writeFileSync', 'mkdirSync', 'existsSync', 'readdirSync', 'statSync'],
     'node:path': ['dirname', 'join', 'resolve', 'basename'],
   };
+  const contents = (name: string): string =>
+    extra[name] ??
+    names[name].map((n) => `export function ${n}() { throw new Error('${name} ${n} is not available in the browser'); }`).join('\n');
+  const modules = new Set([...Object.keys(names), ...Object.keys(extra)]);
   return {
     name: 'browser-node-stubs',
     setup(b) {
-      b.onResolve({ filter: /^node:(fs|path)$/ }, (args) => ({ path: args.path, namespace: 'node-stub' }));
-      b.onLoad({ filter: /.*/, namespace: 'node-stub' }, (args) => ({
-        contents: names[args.path]
-          .map((n) => `export function ${n}() { throw new Error('${args.path} ${n} is not available in the browser'); }`)
-          .join('\n'),
-        loader: 'js',
-      }));
+      b.onResolve({ filter: /^node:/ }, (args) => (modules.has(args.path) ? { path: args.path, namespace: 'node-stub' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'node-stub' }, (args) => ({ contents: contents(args.path), loader: 'js' }));
     },
   };
 }
@@ -62,7 +61,7 @@ function nodeStubs(): Plugin {
  * loader (web/bnn-weights.ts), so that module is left out of the bundle: the import stays
  * external and is never executed.
  */
-function nodeOnlyLoaders(): Plugin {
+export function nodeOnlyLoaders(): Plugin {
   return {
     name: 'node-only-loaders',
     setup(b) {

@@ -23,8 +23,11 @@ const MIME: Record<string, string> = {
 };
 
 /** A user mistake on the command line: one line on stderr, exit code 2. */
-/** Serves `dir` statically; resolves once listening. Port 0 = any free port. */
-export function serveDir(dir: string, port: number, host = '127.0.0.1'): Promise<Server> {
+/**
+ * Serves `dir` statically; resolves once listening. Port 0 = any free port. `headers` go on every
+ * file (e.g. COOP/COEP, which make a page cross-origin isolated so it may use SharedArrayBuffer).
+ */
+export function serveDir(dir: string, port: number, host = '127.0.0.1', headers: Record<string, string> = {}): Promise<Server> {
   const rootDir = resolve(dir);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -40,6 +43,7 @@ export function serveDir(dir: string, port: number, host = '127.0.0.1'): Promise
         res.writeHead(200, {
           'content-type': MIME[extname(file)] ?? 'application/octet-stream',
           'cache-control': 'no-cache',
+          ...headers,
         });
         res.end(body);
       },

@@ -11,7 +11,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './browser.js';
 import { buildWeb, repoRoot, type WebBuildResult } from '../scripts/build-web.js';
 import { serveDir } from '../scripts/serve-web.js';
 import { Position, START_FEN } from '../src/core/position.js';
@@ -27,17 +28,6 @@ import { weightsFileName } from '../src/bnn/weights.js';
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 declare const window: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 let server: Server;
 let browser: BrowserContext;
 let base: string;
@@ -47,9 +37,6 @@ let outDir: string;
 const artifacts = join(repoRoot(), 'artifacts');
 
 before(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: the web tests need Debian's Chromium (apt-get install chromium; .ci/run does this)`);
-  }
   // Build into a temp dir (dist/web is left alone), with the shipped weights: the network panel's
   // attack set is checked against the real answer, so the file must be there.
   outDir = mkdtempSync(join(tmpdir(), 'matrix-chess-web-'));
@@ -59,8 +46,7 @@ before(async () => {
   server = await serveDir(build.outDir, 0);
   const addr = server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/`;
-  profile = mkdtempSync(join(tmpdir(), 'matrix-chess-chromium-'));
-  browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+  ({ browser, profile } = await launchChromium());
   mkdirSync(artifacts, { recursive: true });
 });
 

@@ -30,11 +30,62 @@ const STOP = 0,
   PONDERHIT = 1;
 const MAX_RESTARTS = 3;
 
+/** The search thread as UciSession uses it: a Node worker thread, or a Web Worker in a browser. */
+export interface SearchThread {
+  post(msg: ToWorker): void;
+  terminate(): void;
+  /** Whether the thread alone keeps the process alive (Node only). */
+  ref?(): void;
+  unref?(): void;
+}
+
+export interface SearchThreadEvents {
+  onMessage(msg: FromWorker): void;
+  onError(err: Error): void;
+}
+
+/** Starts a search thread whose engine polls `control` (stop, ponderhit). */
+export type StartSearchThread = (control: Int32Array, events: SearchThreadEvents) => SearchThread;
+
+/** The Node search thread: src/uci/search-worker.ts in a worker_threads Worker. */
+export const startNodeSearchThread: StartSearchThread = (control, events) => {
+  const data: WorkerData = { control };
+  const worker = new Worker(new URL('./search-worker.js', import.meta.url), { workerData: data });
+  worker.on('message', (msg: FromWorker) => events.onMessage(msg));
+  worker.on('error', (err) => events.onError(err));
+  return {
+    post: (msg) => worker.postMessage(msg),
+    terminate: () => void worker.terminate(),
+    ref: () => worker.ref(),
+    unref: () => worker.unref(),
+  };
+};
+
+export interface UciSessionOptions {
+  startThread?: StartSearchThread;
+  /** Called when the search thread keeps crashing (default: exit the process with status 1). */
+  giveUp?: () => void;
+}
+
 type Task = { kind: 'search'; position: PositionSpec; infinite: boolean; ponder: boolean } | { kind: 'perft' };
 
+/** Node always; a browser only on a cross-origin-isolated page (elsewhere a SharedArrayBuffer cannot be posted). */
+function canShareMemory(): boolean {
+  return typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
+}
+
 export class UciSession {
-  private readonly control = new Int32Array(new SharedArrayBuffer(8));
-  private worker: Worker;
+  /**
+   * Stop and ponderhit reach a running search through this block. Where SharedArrayBuffer is
+   * missing (a web page without cross-origin isolation) it cannot be shared, and stop replaces
+   * the search thread instead (see stopByRestart).
+   */
+  private readonly control = new Int32Array(canShareMemory() ? new SharedArrayBuffer(8) : new ArrayBuffer(8));
+  private worker: SearchThread;
+  private readonly startThread: StartSearchThread;
+  private readonly giveUp: () => void;
+  /** The first move of the running search's latest principal variation (for stopByRestart). */
+  private lastPvMove: string | undefined;
   private position: PositionSpec = { fen: START_FEN, moves: [] };
   private task: Task | undefined;
   private stopSent = false;
@@ -48,49 +99,65 @@ export class UciSession {
   private readonly options = new Map<string, OptionChange>();
   private crashes = 0;
 
-  constructor(private readonly write: (line: string) => void) {
+  /** `write` receives every output line; `handle` takes every input line. */
+  constructor(
+    private readonly write: (line: string) => void,
+    options: UciSessionOptions = {},
+  ) {
+    this.startThread = options.startThread ?? startNodeSearchThread;
+    this.giveUp = options.giveUp ?? (() => process.exit(1));
     this.worker = this.startWorker();
   }
 
-  private startWorker(): Worker {
-    const data: WorkerData = { control: this.control };
-    const worker = new Worker(new URL('./search-worker.js', import.meta.url), { workerData: data });
-    worker.on('message', (msg: FromWorker) => this.onWorkerMessage(msg));
-    worker.on('error', (err) => {
-      // A thread that cannot even start would crash forever: give up after a few attempts.
-      if (++this.crashes > MAX_RESTARTS) {
-        this.write(`info string search thread crashed again: ${err.message.split('\n')[0]}; giving up`);
-        process.exit(1);
-      }
-      this.write(`info string search thread crashed: ${err.message.split('\n')[0]}; restarting it`);
-      this.recoverFromCrash();
+  private startWorker(): SearchThread {
+    const worker = this.startThread(this.control, {
+      onMessage: (msg) => {
+        // Ignore a replaced thread's last words.
+        if (worker === this.worker) this.onWorkerMessage(msg);
+      },
+      onError: (err) => {
+        if (worker !== this.worker) return;
+        // A thread that cannot even start would crash forever: give up after a few attempts.
+        if (++this.crashes > MAX_RESTARTS) {
+          this.write(`info string search thread crashed again: ${err.message.split('\n')[0]}; giving up`);
+          this.giveUp();
+          return;
+        }
+        this.write(`info string search thread crashed: ${err.message.split('\n')[0]}; restarting it`);
+        this.restartThread(undefined);
+      },
     });
     // The worker must not keep the process alive on its own (quit and EOF decide that).
-    worker.unref();
+    worker.unref?.();
     return worker;
   }
 
-  private recoverFromCrash(): void {
+  /** Replaces the search thread; a running search is answered with `best` or, failing that, any legal move. */
+  private restartThread(best: string | undefined): void {
     const task = this.task;
+    this.worker.terminate();
     this.worker = this.startWorker();
     for (const change of this.options.values()) this.post({ type: 'option', change });
     if (task?.kind === 'search') {
       // Still owe the GUI a legal move: any legal move beats none.
       const legal = legalMoveList(replayUciMoves(task.position.fen, task.position.moves));
-      this.write(`bestmove ${legal.length > 0 ? moveToUci(legal[0]) : '0000'}`);
+      this.write(`bestmove ${best ?? (legal.length > 0 ? moveToUci(legal[0]) : '0000')}`);
     }
     if (task) this.finishTask();
   }
 
   private post(msg: ToWorker): void {
-    this.worker.postMessage(msg);
+    this.worker.post(msg);
   }
 
   private onWorkerMessage(msg: FromWorker): void {
     switch (msg.type) {
-      case 'line':
+      case 'line': {
+        const pv = / pv (\S+)/.exec(msg.text);
+        if (pv && msg.text.startsWith('info ') && !/ multipv (?!1 )/.test(msg.text)) this.lastPvMove = pv[1];
         this.write(msg.text);
         return;
+      }
       case 'readyok':
         this.write('readyok');
         return;
@@ -231,6 +298,7 @@ export class UciSession {
     this.stopSent = false;
     this.ponderhitSent = false;
     this.heldBest = undefined;
+    this.lastPvMove = undefined;
     if (cmd.perft !== undefined) {
       this.task = { kind: 'perft' };
       this.post({ type: 'perft', position, depth: cmd.perft });
@@ -247,7 +315,21 @@ export class UciSession {
     this.stopSent = true;
     Atomics.store(this.control, STOP, 1);
     Atomics.notify(this.control, STOP);
+    if (this.heldBest === undefined && !this.controlShared()) this.stopByRestart();
     this.releaseHeld();
+  }
+
+  private controlShared(): boolean {
+    return typeof SharedArrayBuffer === 'function' && this.control.buffer instanceof SharedArrayBuffer;
+  }
+
+  /**
+   * Stop without a shared control block: the search thread cannot see the flag, so it is
+   * replaced, and the answer is the best move of the last completed depth, as a GUI expects
+   * (the new thread starts with an empty hash table).
+   */
+  private stopByRestart(): void {
+    this.restartThread(this.lastPvMove);
   }
 
   private ponderhit(): void {
@@ -255,6 +337,8 @@ export class UciSession {
     this.ponderhitSent = true;
     Atomics.store(this.control, PONDERHIT, 1);
     Atomics.notify(this.control, PONDERHIT);
+    // Without a shared block the pondering search cannot switch to the clock: play what it has.
+    if (this.heldBest === undefined && !this.controlShared()) this.stopByRestart();
     this.releaseHeld();
   }
 
@@ -270,13 +354,13 @@ export class UciSession {
     if (this.pendingGo && endless(this.pendingGo.cmd)) this.pendingGo.stopAtStart = true;
     if (this.task?.kind === 'search' && (this.task.infinite || this.task.ponder)) this.stop();
     // With stdin closed, only the worker keeps the process alive until the answer arrives.
-    this.worker.ref();
+    this.worker.ref?.();
     await this.idle();
   }
 
   close(): void {
     Atomics.store(this.control, STOP, 1);
-    void this.worker.terminate();
+    this.worker.terminate();
   }
 }
 

@@ -8,7 +8,7 @@
  * the next search and never in the middle of one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { backendLabel, getBackend } from '../backends.js';
+import { backendLabel, getBackend, type BackendLoaders } from '../backends.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
 import { perftDivide } from '../core/perft.js';
 import { moveToUci } from '../core/move.js';
@@ -44,9 +44,24 @@ export interface WorkerData {
   control: Int32Array;
 }
 
-const port = parentPort!;
-const { control } = workerData as WorkerData;
-const send = (msg: FromWorker): void => port.postMessage(msg);
+/**
+ * What the search thread needs from where it runs: a Node worker thread (below) or a browser
+ * Web Worker (web/uci-search-worker.ts), which fetches files instead of reading them.
+ */
+export interface SearchThreadHost {
+  control: Int32Array;
+  send(msg: FromWorker): void;
+  onMessage(listener: (msg: ToWorker) => void): void;
+  /** The network at `source` (a file on Node, a URL in the browser); throws saying why not. */
+  loadNetwork(source: string): NnueEvaluator | Promise<NnueEvaluator>;
+  /** Where the network comes from when EvalFile is not set. */
+  defaultNetwork: string;
+  backendLoaders?: BackendLoaders;
+}
+
+let host: SearchThreadHost;
+let control: Int32Array;
+const send = (msg: FromWorker): void => host.send(msg);
 const say = (text: string): void => send({ type: 'line', text });
 
 let engine: Engine | undefined;
@@ -58,9 +73,9 @@ let useNnue = NNUE_BY_DEFAULT;
 let network: NnueEvaluator | null = null;
 
 /** The network in `file`, or null with an info string saying why the classical evaluation plays. */
-function tryLoadNetwork(file: string): NnueEvaluator | null {
+async function tryLoadNetwork(file: string): Promise<NnueEvaluator | null> {
   try {
-    return loadNnue(file);
+    return await host.loadNetwork(file);
   } catch (err) {
     say(`info string ${(err as Error).message}; using the classical evaluation`);
     return null;
@@ -69,7 +84,7 @@ function tryLoadNetwork(file: string): NnueEvaluator | null {
 
 async function setup(): Promise<void> {
   backend = await getBackend('bitboard');
-  network = tryLoadNetwork(DEFAULT_NETWORK_FILE);
+  network = await tryLoadNetwork(host.defaultNetwork);
   engine = new Engine({
     hashMb: DEFAULT_HASH_MB,
     moveOverheadMs: DEFAULT_MOVE_OVERHEAD_MS,
@@ -217,7 +232,7 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
     }
     case 'EvalFile': {
       try {
-        network = loadNnue(change.value);
+        network = await host.loadNetwork(change.value);
         if (useNnue) eng.setEvaluator(network);
         say(`info string ${describeNnue(network)}`);
       } catch (err) {
@@ -227,7 +242,7 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
     }
     case 'Backend': {
       try {
-        const next = await getBackend(change.value);
+        const next = await getBackend(change.value, host.backendLoaders);
         eng.setMoveGenerator(next);
         backend = next;
         say(`info string backend ${backendLabel(next)}`);
@@ -247,17 +262,33 @@ function firstLegalMove(spec: PositionSpec): string {
   }
 }
 
-let queue: Promise<void> = setup().catch((err) => {
-  say(`info string the search thread failed to start: ${(err as Error).message}`);
-});
+/** Starts the search thread on `threadHost`; messages are handled in order from here on. */
+export function runSearchThread(threadHost: SearchThreadHost): void {
+  host = threadHost;
+  control = host.control;
+  let queue: Promise<void> = setup().catch((err) => {
+    say(`info string the search thread failed to start: ${(err as Error).message}`);
+  });
+  host.onMessage((msg: ToWorker) => {
+    queue = queue
+      .then(() => handle(msg))
+      .catch((err) => {
+        say(`info string internal error: ${(err as Error).message.split('\n')[0]}`);
+        // Never leave a GUI waiting for an answer that will not come.
+        if (msg.type === 'go') send({ type: 'bestmove', best: firstLegalMove(msg.position) });
+        if (msg.type === 'perft') send({ type: 'perftdone' });
+      });
+  });
+}
 
-port.on('message', (msg: ToWorker) => {
-  queue = queue
-    .then(() => handle(msg))
-    .catch((err) => {
-      say(`info string internal error: ${(err as Error).message.split('\n')[0]}`);
-      // Never leave a GUI waiting for an answer that will not come.
-      if (msg.type === 'go') send({ type: 'bestmove', best: firstLegalMove(msg.position) });
-      if (msg.type === 'perft') send({ type: 'perftdone' });
-    });
-});
+// In a Node worker thread (the browser's entry point calls runSearchThread itself).
+if (parentPort) {
+  const port = parentPort;
+  runSearchThread({
+    control: (workerData as WorkerData).control,
+    send: (msg) => port.postMessage(msg),
+    onMessage: (listener) => port.on('message', listener),
+    loadNetwork: (file) => loadNnue(file),
+    defaultNetwork: DEFAULT_NETWORK_FILE,
+  });
+}

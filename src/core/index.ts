@@ -1,0 +1,17 @@
+/**
+ * matrix-chess/core: the rules alone (no engine, no Node APIs), for programs that only need
+ * positions, legal moves, notation, game status, perft and PGN.
+ */
+export { Position, FenError, START_FEN, type FenField } from './position.js';
+export { MoveError, parseUciMove, parseSan, moveToSan, legalMoveList, replayUciMoves } from './notation.js';
+export { MOVE_NONE, moveToUci, moveFrom, moveTo, movePromo, moveKind, makeMove } from './move.js';
+export { gameStatus, isInsufficientMaterial, GAME_END_TEXT, type GameStatus, type GameEnd } from './status.js';
+export { MoveGenerator, defaultGenerator, generateLegalMoves, MAX_MOVES } from './movegen.js';
+export { perft, perftDivide } from './perft.js';
+export { magicAttacks } from './magic.js';
+export { rayWalkAttacks, type SliderAttacks } from './slider-attacks.js';
+export type { LegalMoveGenerator, MoveTree } from './backend.js';
+export { writePgnGame, type PgnGame, type PgnResult } from './pgn.js';
+export { readPgnGames, PgnError, type PgnRecord } from './pgn-read.js';
+export { Sfc32 } from './rng.js';
+export * from './types.js';

@@ -1,0 +1,143 @@
+/**
+ * The published package, as a user gets it: `npm pack` (scripts skipped: npm test has just built
+ * dist/), the tarball installed offline into a fresh project, and each `exports` entry used from
+ * there. Checks that the tarball holds every file the exports and the runtime paths point at
+ * (the network, both WASM kernels, the BNN weights, the book, the search thread, the worker),
+ * that `matrix-chess`, `matrix-chess/core` and `matrix-chess/engine` import and type-check, that
+ * `matrix-chess/worker` resolves to the worker script, and that the installed code finds its
+ * own files (the network and kernels load from node_modules/matrix-chess, not the repository).
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { repoRoot } from '../scripts/build-web.js';
+import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from '../src/engine/nnue/paths.js';
+import { WASM_FILE, WEIGHTS_DIR } from '../src/bnn/paths.js';
+import { DEFAULT_BOOK_FILE } from '../src/uci/protocol.js';
+import { weightsFileName } from '../src/bnn/weights.js';
+import { LAYOUT_16 } from '../src/bnn/network.js';
+
+const root = repoRoot();
+let dir: string;
+let project: string;
+let packed: string[];
+
+const run = (cmd: string, args: string[], cwd: string, input?: string): string =>
+  execFileSync(cmd, args, { cwd, input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], timeout: 60_000 });
+
+before(() => {
+  dir = realpathSync(mkdtempSync(join(tmpdir(), 'matrix-chess-pack-')));
+  const [pack] = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], root)) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
+  packed = pack.files.map((f) => f.path);
+  project = join(dir, 'project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  // The package has no dependencies, so this needs no registry.
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(dir, pack.filename)], project);
+});
+
+after(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the tarball holds every exports target and every file the code finds at run time', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
+  const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)));
+  assert.ok(targets.length >= 9, `exports: ${targets.join(', ')}`);
+  const runtime = [
+    DEFAULT_NETWORK_FILE,
+    NNUE_WASM_FILE,
+    WASM_FILE,
+    join(WEIGHTS_DIR, weightsFileName(LAYOUT_16)),
+    DEFAULT_BOOK_FILE,
+    join(root, 'dist', 'src', 'uci', 'search-worker.js'),
+    join(root, 'bin', 'matrix-chess'),
+  ].map((f) => relative(root, f));
+  const worker = ['nnue.bin', 'nnue.wasm', weightsFileName(LAYOUT_16)].map((f) => `dist/worker/${f}`);
+  for (const f of [...targets.map((t) => t.replace(/^\.\//, '')), ...runtime, ...worker]) {
+    assert.ok(packed.includes(f), `${f} is in the tarball`);
+  }
+  // Nothing of the tests, scripts or sources beyond what users run.
+  assert.deepEqual(
+    packed.filter((f) => /^(dist\/(test|scripts|bench)|src|test|data)\//.test(f)),
+    [],
+  );
+});
+
+test('an installed copy: the three modules import, the worker resolves, and the network, kernels and weights load from the package', () => {
+  const script = `
+    import * as lib from 'matrix-chess';
+    import * as core from 'matrix-chess/core';
+    import * as engine from 'matrix-chess/engine';
+    const pos = core.Position.fromFen(core.START_FEN);
+    const result = new engine.Engine({ hashMb: 1 }).search(pos, { depth: 3 });
+    const nnue = lib.loadNnue();
+    const bnn = await lib.getBackend('bnn');
+    console.log(JSON.stringify({
+      worker: import.meta.resolve('matrix-chess/worker'),
+      legal: core.legalMoveList(pos).length,
+      best: core.legalMoveList(pos).map(core.moveToUci).includes(core.moveToUci(result.bestMove)),
+      network: lib.describeNnue(nnue),
+      bnn: bnn.name,
+      perft: lib.perft(pos, 3, bnn),
+    }));`;
+  const out = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project)) as Record<string, unknown>;
+  const installed = join(project, 'node_modules', 'matrix-chess');
+  assert.equal(out.worker, `file://${installed}/dist/worker/matrix-chess-worker.js`);
+  assert.equal(out.legal, 20);
+  assert.equal(out.best, true);
+  assert.match(String(out.network), new RegExp(`^NNUE ${installed}/weights/nnue\\.bin: 768x2-\\d+-\\d+ buckets, wasm kernel`));
+  assert.equal(out.bnn, 'bnn');
+  assert.equal(out.perft, 8902);
+});
+
+test('an installed copy: the bin speaks UCI with the package network and the BNN WebAssembly kernel', () => {
+  const input = 'setoption name UseNNUE value true\nsetoption name Backend value bnn\nisready\ngo depth 3\n';
+  const lines = run(join(project, 'node_modules', '.bin', 'matrix-chess'), ['uci'], project, input).split('\n');
+  const installed = join(project, 'node_modules', 'matrix-chess');
+  assert.ok(
+    lines.some((l) => l.startsWith(`info string evaluation: NNUE ${installed}/weights/nnue.bin: `) && l.includes('wasm kernel')),
+    lines.join('\n'),
+  );
+  assert.ok(lines.includes('info string backend bnn (WebAssembly kernel, 16x32x1)'), lines.join('\n'));
+  assert.ok(
+    lines.some((l) => /^bestmove [a-h][1-8][a-h][1-8]/.test(l)),
+    lines.join('\n'),
+  );
+});
+
+test('an installed copy type-checks against each export', () => {
+  writeFileSync(
+    join(project, 'use.ts'),
+    [
+      "import { Game } from 'matrix-chess';",
+      "import { Position, START_FEN, legalMoveList } from 'matrix-chess/core';",
+      "import { Engine } from 'matrix-chess/engine';",
+      "import type { UciWorkerLine } from 'matrix-chess/worker';",
+      'const n: number = legalMoveList(Position.fromFen(START_FEN)).length;',
+      'const line: UciWorkerLine = new Game().fen();',
+      'export const used = [n, line, new Engine({ hashMb: 1 })];',
+    ].join('\n'),
+  );
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const args = [
+    '--noEmit',
+    '--strict',
+    '--skipLibCheck',
+    '--module',
+    'nodenext',
+    '--moduleResolution',
+    'nodenext',
+    '--target',
+    'es2022',
+    '--types',
+    'node',
+  ];
+  run(process.execPath, [tsc, ...args, '--typeRoots', join(root, 'node_modules', '@types'), 'use.ts'], project);
+});
