@@ -15,6 +15,7 @@ import { moveToUci } from '../core/move.js';
 import { legalMoveList, replayUciMoves } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { Engine, type SearchLimits } from '../engine/index.js';
+import { spawnNodeHelper } from '../engine/smp-node.js';
 import { BookError, openBook, type Book } from '../book/polyglot.js';
 import { describeNnue, loadNnue } from '../engine/nnue/load.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
@@ -192,6 +193,12 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
       return;
     case 'MultiPV':
       eng.setMultiPv(change.value);
+      return;
+    case 'Threads':
+      // Helper threads start here, once per setting, not per search.
+      eng.setThreads(change.value, spawnNodeHelper, (message) => say(`info string ${message}`));
+      // So that readyok means the helpers are up too.
+      if (!eng.waitForHelpers()) say(`info string Threads ${change.value}: the helper threads did not start within 10 s`);
       return;
     case 'Ponder':
       return; // Only tells the engine that pondering is allowed; no state needed.
