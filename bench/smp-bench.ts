@@ -1,0 +1,93 @@
+/**
+ * Lazy SMP: time to depth on the bench positions (src/engine/bench.ts), N threads against one.
+ * Each run searches every position to the same depth with a fresh engine (cleared table per
+ * position, as the bench does) once with 1 thread and once with N, interleaved; the figures are
+ * medians of --runs runs. Time to depth is the honest Lazy SMP measure (its node counts are not
+ * comparable: helpers search other depths). Everything shares the machine's cores with whatever
+ * else runs, so the load average is printed with the result.
+ *
+ *   node dist/bench/smp-bench.js [--threads 2] [--depth 11] [--runs 3] [--hash 16]
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { Position } from '../src/core/position.js';
+import { Engine, BENCH_FENS, BENCH_DEPTH } from '../src/engine/index.js';
+import { spawnNodeHelper } from '../src/engine/smp-node.js';
+import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
+import { runScript } from '../src/cmdline/errors.js';
+
+interface Pass {
+  ms: number[]; // per position
+  nodes: number;
+}
+
+function pass(threads: number, depth: number, hashMb: number): Pass {
+  const engine = new Engine({ hashMb, threads, spawnHelper: spawnNodeHelper });
+  if (!engine.waitForHelpers()) throw new Error(`smp-bench: the helper threads for Threads ${threads} did not start`);
+  const ms: number[] = [];
+  let nodes = 0;
+  try {
+    for (const fen of BENCH_FENS) {
+      engine.newGame();
+      const t0 = performance.now();
+      nodes += engine.search(Position.fromFen(fen), { depth }).nodes;
+      ms.push(performance.now() - t0);
+    }
+  } finally {
+    engine.dispose();
+  }
+  return { ms, nodes };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 === 1 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+const sum = (xs: number[]): number => xs.reduce((s, x) => s + x, 0);
+
+function main(): void {
+  const { values } = parseCommandArgs(
+    'smp-bench',
+    process.argv.slice(2),
+    { threads: { type: 'string' }, depth: { type: 'string' }, runs: { type: 'string' }, hash: { type: 'string' } },
+    0,
+  );
+  const threads = values.threads === undefined ? 2 : parseIntIn('--threads', values.threads as string, 2, availableParallelism());
+  const depth = values.depth === undefined ? BENCH_DEPTH : parseIntIn('--depth', values.depth as string, 1, 60);
+  const runs = values.runs === undefined ? 3 : parseIntIn('--runs', values.runs as string, 1, 100);
+  const hashMb = values.hash === undefined ? 16 : parseIntIn('--hash', values.hash as string, 1, 1024);
+  console.log(
+    `smp-bench: ${BENCH_FENS.length} bench positions to depth ${depth}, hash ${hashMb} MB, Threads 1 vs ${threads}, ${runs} runs (load ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores)`,
+  );
+  // A cold search runs partly unoptimised: warm up once, shallower, untimed.
+  pass(1, Math.max(1, depth - 3), hashMb);
+  const results: Record<number, Pass[]> = { 1: [], [threads]: [] };
+  for (let r = 0; r < runs; r++) {
+    for (const t of [1, threads]) {
+      const p = pass(t, depth, hashMb);
+      results[t].push(p);
+      console.log(`  run ${r + 1} Threads ${t}: ${(sum(p.ms) / 1000).toFixed(2)} s, ${p.nodes} nodes`);
+    }
+  }
+  const total = (t: number): number => median(results[t].map((p) => sum(p.ms)));
+  const nodes = (t: number): number => median(results[t].map((p) => p.nodes));
+  for (const t of [1, threads]) {
+    const ms = total(t);
+    console.log(
+      `Threads ${t}: time to depth ${(ms / 1000).toFixed(2)} s (median), ${nodes(t)} nodes, ${Math.round((nodes(t) * 1000) / ms)} nodes/s`,
+    );
+  }
+  // Per position: median time with 1 thread over median time with N, then their geometric mean.
+  const ratios = BENCH_FENS.map((_, i) => median(results[1].map((p) => p.ms[i])) / median(results[threads].map((p) => p.ms[i])));
+  const geo = Math.exp(sum(ratios.map(Math.log)) / ratios.length);
+  console.log(
+    `Speed-up (time to depth, Threads 1 / Threads ${threads}): total ${(total(1) / total(threads)).toFixed(2)}, geometric mean per position ${geo.toFixed(2)}`,
+  );
+  console.log(
+    `Load average now: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+await runScript('smp-bench', main);
