@@ -2,7 +2,8 @@
  * Builds the web app and serves dist/web on localhost.
  *
  * Usage: node dist/scripts/serve-web.js [--port N] [--no-build]      (or PORT=N)
- * Port 0 picks a free port. The server only answers files inside dist/web.
+ * Port 0 picks a free port. The server only answers files inside dist/web. It sends the
+ * cross-origin isolation headers, so the page has SharedArrayBuffer and the engine its threads.
  */
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -40,6 +41,9 @@ export function serveDir(dir: string, port: number, host = '127.0.0.1'): Promise
         res.writeHead(200, {
           'content-type': MIME[extname(file)] ?? 'application/octet-stream',
           'cache-control': 'no-cache',
+          // Cross-origin isolation: SharedArrayBuffer for the engine's helper threads (docs/web.md).
+          'cross-origin-opener-policy': 'same-origin',
+          'cross-origin-embedder-policy': 'require-corp',
         });
         res.end(body);
       },
