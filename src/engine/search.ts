@@ -309,6 +309,7 @@ export class Engine {
   }
 
   search(pos: Position, limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
+    this.startTime = Date.now(); // before the helpers start: waiting for them is on the clock
     // Helpers take the main search's table age (searchAsHelper) instead of starting a new one.
     if (this.helperIndex === 0) this.tt.newSearch();
     const helpers = this.helpers;
@@ -335,7 +336,6 @@ export class Engine {
       this.ownControl[1] = 0;
     }
     const onInfo = hooks.onInfo;
-    this.startTime = Date.now();
     this.timingStart = this.startTime;
     this.nodes = 0;
     this.seldepth = 0;

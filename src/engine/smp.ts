@@ -16,7 +16,7 @@ import type { NnueNetwork } from './nnue/network.js';
 export const SMP_STOP = 0;
 /** Search generation: a helper drops a search message that a newer search has superseded. */
 export const SMP_GEN = 2;
-/** Helpers inside a search; the main thread waits for 0 before its search returns. */
+/** Helpers inside a search; the next search waits for 0 before it starts them again. */
 export const SMP_RUNNING = 3;
 /** Nodes searched by all helpers in this search, in units of SMP_NODE_UNIT (each adds one per unit it searches). */
 export const SMP_NODE_UNITS = 4;
@@ -24,7 +24,7 @@ export const SMP_NODE_UNIT = 1024;
 /** Helpers that have started (compiled and warmed up) and can take a search. */
 export const SMP_READY = 5;
 const SMP_INTS = 8;
-/** How long stop() waits for the helpers to leave their searches (a helper polls every 1024 nodes). */
+/** How long start() waits for the helpers to leave the previous search (a helper polls every 1024 nodes). */
 const STOP_WAIT_MS = 5000;
 
 /** The learned evaluation as a helper rebuilds it (its own accumulators, same weights). */
@@ -85,9 +85,14 @@ export class HelperPool {
     this.broadcast({ type: 'newgame' });
   }
 
-  /** Sets the helpers searching `fen` + `moves` (to `depth`, 0 = until stopped) with the main search's table age. */
+  /**
+   * Sets the helpers searching `fen` + `moves` (to `depth`, 0 = until stopped) with the main
+   * search's table age. First waits until no helper is still inside the previous search, which
+   * its stop ended: usually at once, as the helpers had the time between two searches for it.
+   */
   start(fen: string, moves: number[], depth: number, ttAge: number): void {
     const c = this.control;
+    this.waitIdle();
     Atomics.store(c, SMP_STOP, 0);
     Atomics.store(c, SMP_NODE_UNITS, 0);
     const gen = Atomics.add(c, SMP_GEN, 1) + 1;
@@ -116,13 +121,19 @@ export class HelperPool {
   }
 
   /**
-   * Stops the helpers and waits until none is inside a search, so the next search cannot meet
-   * a helper still busy with this one. A helper that does not answer in STOP_WAIT_MS (crashed)
-   * is given up on: the count is reset so later searches do not wait for it again.
+   * Tells the helpers to stop, without waiting for them: the main search answers at once, and
+   * the next start() makes sure no helper is still on this root.
    */
   stop(): void {
+    Atomics.store(this.control, SMP_STOP, 1);
+  }
+
+  /**
+   * Waits until no helper is inside a search. A helper that does not leave within STOP_WAIT_MS
+   * (crashed) is given up on: the count is reset so later searches do not wait for it again.
+   */
+  private waitIdle(): void {
     const c = this.control;
-    Atomics.store(c, SMP_STOP, 1);
     const deadline = Date.now() + STOP_WAIT_MS;
     for (;;) {
       const running = Atomics.load(c, SMP_RUNNING);
