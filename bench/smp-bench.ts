@@ -4,11 +4,14 @@
  * position, as the bench does) once with 1 thread and once with N, interleaved; the figures are
  * medians of --runs runs. Time to depth is the honest Lazy SMP measure (its node counts are not
  * comparable: helpers search other depths). Everything shares the machine's cores with whatever
- * else runs, so the load average is printed with the result.
+ * else runs, so the bench first measures what the machine gives: the summed node rate of N
+ * independent one-thread searches in N threads against one such search alone (N on an idle
+ * N-core machine, ~1 when only one core is really free). Read the speed-up against that.
  *
  *   node dist/bench/smp-bench.js [--threads 2] [--depth 11] [--runs 3] [--hash 16]
  */
 import { availableParallelism, loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { Position } from '../src/core/position.js';
 import { Engine, BENCH_FENS, BENCH_DEPTH } from '../src/engine/index.js';
 import { spawnNodeHelper } from '../src/engine/smp-node.js';
@@ -38,6 +41,37 @@ function pass(threads: number, depth: number, hashMb: number): Pass {
   return { ms, nodes };
 }
 
+/** Node rate of a one-thread bench search to `depth` run in a worker thread of its own. */
+const RATE_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+Promise.all([import(workerData.engine), import(workerData.position)]).then(([{ Engine, BENCH_FENS }, { Position }]) => {
+  const engine = new Engine({ hashMb: 16 });
+  engine.search(Position.fromFen(BENCH_FENS[4]), { depth: 6 }); // warm-up
+  const t0 = performance.now();
+  let nodes = 0;
+  for (const fen of BENCH_FENS) {
+    engine.newGame();
+    nodes += engine.search(Position.fromFen(fen), { depth: workerData.depth }).nodes;
+  }
+  parentPort.postMessage((nodes * 1000) / (performance.now() - t0));
+});`;
+
+/** Summed node rate of `k` independent one-thread searches running at once. */
+async function parallelRate(k: number, depth: number): Promise<number> {
+  const workerData = {
+    engine: new URL('../src/engine/index.js', import.meta.url).href,
+    position: new URL('../src/core/position.js', import.meta.url).href,
+    depth,
+  };
+  const workers = Array.from({ length: k }, () => new Worker(RATE_WORKER, { eval: true, workerData }));
+  try {
+    const rates = await Promise.all(workers.map((w) => new Promise<number>((ok, fail) => w.once('message', ok).once('error', fail))));
+    return sum(rates);
+  } finally {
+    for (const w of workers) void w.terminate();
+  }
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 === 1 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -45,7 +79,7 @@ function median(xs: number[]): number {
 
 const sum = (xs: number[]): number => xs.reduce((s, x) => s + x, 0);
 
-function main(): void {
+async function main(): Promise<void> {
   const { values } = parseCommandArgs(
     'smp-bench',
     process.argv.slice(2),
@@ -58,6 +92,12 @@ function main(): void {
   const hashMb = values.hash === undefined ? 16 : parseIntIn('--hash', values.hash as string, 1, 1024);
   console.log(
     `smp-bench: ${BENCH_FENS.length} bench positions to depth ${depth}, hash ${hashMb} MB, Threads 1 vs ${threads}, ${runs} runs (load ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores)`,
+  );
+  const capacityDepth = Math.max(1, depth - 2);
+  const alone = await parallelRate(1, capacityDepth),
+    together = await parallelRate(threads, capacityDepth);
+  console.log(
+    `Machine: ${threads} independent one-thread searches together run ${(together / alone).toFixed(2)}x the node rate of one alone (depth ${capacityDepth}); that is the best speed-up to hope for now`,
   );
   // A cold search runs partly unoptimised: warm up once, shallower, untimed.
   pass(1, Math.max(1, depth - 3), hashMb);
