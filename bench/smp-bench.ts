@@ -1,7 +1,7 @@
 /**
  * Lazy SMP: time to depth on the bench positions (src/engine/bench.ts), N threads against one.
- * Each run searches every position to the same depth with a fresh engine (cleared table per
- * position, as the bench does) once with 1 thread and once with N, interleaved; the figures are
+ * Each run searches every position to the same depth (table cleared per position, as the bench
+ * does) once with 1 thread and once with N, interleaved; the figures are
  * medians of --runs runs. Time to depth is the honest Lazy SMP measure (its node counts are not
  * comparable: helpers search other depths). Everything shares the machine's cores with whatever
  * else runs, so the bench first measures what the machine gives: the summed node rate of N
@@ -21,24 +21,30 @@ import { runScript } from '../src/cmdline/errors.js';
 interface Pass {
   ms: number[]; // per position
   nodes: number;
+  /** CPU seconds of the whole process (all threads) per wall-clock second: the cores it really got. */
+  coresUsed: number;
 }
 
-function pass(threads: number, depth: number, hashMb: number): Pass {
+/** One engine per thread count for the whole bench, so its helpers are as warm (JIT) as its main thread. */
+function makeEngine(threads: number, hashMb: number): Engine {
   const engine = new Engine({ hashMb, threads, spawnHelper: spawnNodeHelper });
   if (!engine.waitForHelpers()) throw new Error(`smp-bench: the helper threads for Threads ${threads} did not start`);
+  return engine;
+}
+
+function pass(engine: Engine, depth: number): Pass {
   const ms: number[] = [];
   let nodes = 0;
-  try {
-    for (const fen of BENCH_FENS) {
-      engine.newGame();
-      const t0 = performance.now();
-      nodes += engine.search(Position.fromFen(fen), { depth }).nodes;
-      ms.push(performance.now() - t0);
-    }
-  } finally {
-    engine.dispose();
+  const cpu0 = process.cpuUsage(),
+    wall0 = performance.now();
+  for (const fen of BENCH_FENS) {
+    engine.newGame();
+    const t0 = performance.now();
+    nodes += engine.search(Position.fromFen(fen), { depth }).nodes;
+    ms.push(performance.now() - t0);
   }
-  return { ms, nodes };
+  const cpu = process.cpuUsage(cpu0);
+  return { ms, nodes, coresUsed: (cpu.user + cpu.system) / 1000 / (performance.now() - wall0) };
 }
 
 /** Node rate of a one-thread bench search to `depth` run in a worker thread of its own. */
@@ -99,14 +105,17 @@ async function main(): Promise<void> {
   console.log(
     `Machine: ${threads} independent one-thread searches together run ${(together / alone).toFixed(2)}x the node rate of one alone (depth ${capacityDepth}); that is the best speed-up to hope for now`,
   );
-  // A cold search runs partly unoptimised: warm up once, shallower, untimed.
-  pass(1, Math.max(1, depth - 3), hashMb);
+  const engines: Record<number, Engine> = { 1: makeEngine(1, hashMb), [threads]: makeEngine(threads, hashMb) };
+  // A cold search runs partly unoptimised, in every thread: warm up each engine, shallower, untimed.
+  for (const t of [1, threads]) pass(engines[t], Math.max(1, depth - 2));
   const results: Record<number, Pass[]> = { 1: [], [threads]: [] };
   for (let r = 0; r < runs; r++) {
     for (const t of [1, threads]) {
-      const p = pass(t, depth, hashMb);
+      const p = pass(engines[t], depth);
       results[t].push(p);
-      console.log(`  run ${r + 1} Threads ${t}: ${(sum(p.ms) / 1000).toFixed(2)} s, ${p.nodes} nodes`);
+      console.log(
+        `  run ${r + 1} Threads ${t}: ${(sum(p.ms) / 1000).toFixed(2)} s, ${p.nodes} nodes, ${p.coresUsed.toFixed(2)} cores used`,
+      );
     }
   }
   const total = (t: number): number => median(results[t].map((p) => sum(p.ms)));
@@ -114,7 +123,7 @@ async function main(): Promise<void> {
   for (const t of [1, threads]) {
     const ms = total(t);
     console.log(
-      `Threads ${t}: time to depth ${(ms / 1000).toFixed(2)} s (median), ${nodes(t)} nodes, ${Math.round((nodes(t) * 1000) / ms)} nodes/s`,
+      `Threads ${t}: time to depth ${(ms / 1000).toFixed(2)} s (median), ${nodes(t)} nodes, ${Math.round((nodes(t) * 1000) / ms)} nodes/s, ${median(results[t].map((p) => p.coresUsed)).toFixed(2)} cores used`,
     );
   }
   // Per position: median time with 1 thread over median time with N, then their geometric mean.
@@ -123,6 +132,7 @@ async function main(): Promise<void> {
   console.log(
     `Speed-up (time to depth, Threads 1 / Threads ${threads}): total ${(total(1) / total(threads)).toFixed(2)}, geometric mean per position ${geo.toFixed(2)}`,
   );
+  for (const e of Object.values(engines)) e.dispose();
   console.log(
     `Load average now: ${loadavg()
       .map((x) => x.toFixed(2))
