@@ -122,6 +122,7 @@ export async function buildWeb(
   };
   await build({ ...common, entryPoints: [join(root, 'web', 'main.ts')], outfile: join(outDir, 'app.js'), format: 'esm' });
   await build({ ...common, entryPoints: [join(root, 'web', 'engine-worker.ts')], outfile: join(outDir, 'worker.js'), format: 'iife' });
+  await build({ ...common, entryPoints: [join(root, 'web', 'engine-helper.ts')], outfile: join(outDir, 'helper.js'), format: 'iife' });
 
   copyFileSync(join(root, 'web', 'index.html'), join(outDir, 'index.html'));
   copyFileSync(join(root, 'web', 'style.css'), join(outDir, 'style.css'));

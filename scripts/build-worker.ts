@@ -27,6 +27,8 @@ const WORKER_STUBS: Record<string, string> = {
     'export const parentPort = null; export const workerData = undefined; export class Worker { constructor() { throw new Error("node:worker_threads is not available in the browser"); } }',
   'node:readline': 'export function createInterface() { throw new Error("node:readline is not available in the browser"); }',
   'node:url': 'export function fileURLToPath(u) { return String(u); }',
+  // The Threads option's maximum: the page's cores (the worker itself searches on one thread).
+  'node:os': 'export function availableParallelism() { return (globalThis.navigator && navigator.hardwareConcurrency) || 1; }',
   'node:path':
     'export function join(...p) { return p.join("/"); } export function dirname(p) { return p; } export function resolve(...p) { return p.join("/"); } export function basename(p) { return p; }',
 };

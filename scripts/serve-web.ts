@@ -2,7 +2,8 @@
  * Builds the web app and serves dist/web on localhost.
  *
  * Usage: node dist/scripts/serve-web.js [--port N] [--no-build]      (or PORT=N)
- * Port 0 picks a free port. The server only answers files inside dist/web.
+ * Port 0 picks a free port. The server only answers files inside dist/web. It sends the
+ * cross-origin isolation headers, so the page has SharedArrayBuffer and the engine its threads.
  */
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -22,12 +23,22 @@ const MIME: Record<string, string> = {
   '.bin': 'application/octet-stream',
 };
 
-/** A user mistake on the command line: one line on stderr, exit code 2. */
+/** Cross-origin isolation: the page gets SharedArrayBuffer, the engine its helper threads (docs/web.md). */
+export const CROSS_ORIGIN_ISOLATION: Record<string, string> = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+};
+
 /**
  * Serves `dir` statically; resolves once listening. Port 0 = any free port. `headers` go on every
- * file (e.g. COOP/COEP, which make a page cross-origin isolated so it may use SharedArrayBuffer).
+ * file: by default COOP/COEP, which make the page cross-origin isolated; `{}` serves a plain page.
  */
-export function serveDir(dir: string, port: number, host = '127.0.0.1', headers: Record<string, string> = {}): Promise<Server> {
+export function serveDir(
+  dir: string,
+  port: number,
+  host = '127.0.0.1',
+  headers: Record<string, string> = CROSS_ORIGIN_ISOLATION,
+): Promise<Server> {
   const rootDir = resolve(dir);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

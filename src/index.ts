@@ -29,6 +29,10 @@ export {
   type SearchResult,
 } from './engine/index.js';
 
+// Lazy SMP on Node: new Engine({ threads: 2, spawnHelper: spawnNodeHelper }).
+export { spawnNodeHelper } from './engine/smp-node.js';
+export type { SpawnHelper } from './engine/smp.js';
+
 // The learned evaluation: new Engine({ nnue: loadNnue() }) plays with the shipped network.
 export { loadNnue, describeNnue, nnueFromNetwork, NnueKernelMissing } from './engine/nnue/load.js';
 export { NnueEvaluator } from './engine/nnue/evaluator.js';

@@ -5,7 +5,7 @@ import { defaultGenerator } from '../src/core/movegen.js';
 import { moveToUci } from '../src/core/move.js';
 import { Engine, runBench, TranspositionTable, MATE } from '../src/engine/index.js';
 import { scoreFromTt, scoreToTt } from '../src/engine/search.js';
-import { BOUND_EXACT } from '../src/engine/tt.js';
+import { BOUND_EXACT, BOUND_LOWER } from '../src/engine/tt.js';
 
 const buf = new Int32Array(256);
 function legalMoves(pos: Position): number[] {
@@ -47,14 +47,43 @@ test('TT mate scores are stored relative to the node', () => {
   assert.equal(scoreFromTt(scoreToTt(123, 4), 9), 123);
   const tt = new TranspositionTable(1);
   tt.store(0x1234, 0x5678, 0x105, scoreToTt(MATE - 10, 6), -40, 7, BOUND_EXACT);
-  const e = tt.probe(0x1234, 0x5678);
-  assert.ok(e >= 0);
-  assert.equal(tt.move(e), 0x105);
-  assert.equal(tt.depth(e), 7);
-  assert.equal(tt.bound(e), BOUND_EXACT);
-  assert.equal(tt.staticEval(e), -40);
-  assert.equal(scoreFromTt(tt.score(e), 6), MATE - 10);
-  assert.equal(tt.probe(0x1234, 0x5679), -1);
+  assert.equal(tt.probe(0x1234, 0x5678), true);
+  assert.equal(tt.move(), 0x105);
+  assert.equal(tt.depth(), 7);
+  assert.equal(tt.bound(), BOUND_EXACT);
+  assert.equal(tt.staticEval(), -40);
+  assert.equal(scoreFromTt(tt.score(), 6), MATE - 10);
+  assert.equal(tt.probe(0x1234, 0x5679), false);
+});
+
+test('a shared TT entry torn by concurrent writers is rejected, and the probe keeps the verified words', () => {
+  const tt = new TranspositionTable(1, true);
+  assert.ok(tt.buffer instanceof SharedArrayBuffer);
+  // Another thread's view of the same storage.
+  const other = TranspositionTable.attach(tt.buffer as SharedArrayBuffer);
+  tt.store(0x40, 0x5678, 0x105, 33, -40, 7, BOUND_EXACT);
+  assert.equal(other.probe(0x40, 0x5678), true, 'the other thread sees the entry');
+  assert.equal(other.move(), 0x105);
+  const words = new Int32Array(tt.buffer);
+  const entry = 0x40 * 8; // bucket 0x40, first entry: [check, move, score|eval, depth|bound|age]
+  assert.equal(words[entry] ^ words[entry + 1] ^ words[entry + 2] ^ words[entry + 3], 0x5678);
+  // A torn write: the move word of a second writer landed, its other words did not.
+  words[entry + 1] = 0x777;
+  assert.equal(tt.probe(0x40, 0x5678), false, 'a mismatched move word fails verification');
+  words[entry + 1] = 0x105;
+  words[entry + 3] ^= 1 << 8; // the bound of another writer
+  assert.equal(tt.probe(0x40, 0x5678), false, 'a mismatched depth/bound word fails verification');
+  words[entry + 3] ^= 1 << 8;
+  assert.equal(tt.probe(0x40, 0x5678), true, 'the intact entry verifies again');
+  // The fields of a verified hit are a snapshot: an overwrite after the probe does not change them.
+  other.store(0x40, 0x5678, 0x222, 99, 5, 9, BOUND_LOWER);
+  assert.equal(tt.move(), 0x105);
+  assert.equal(tt.depth(), 7);
+  assert.equal(tt.probe(0x40, 0x5678), true);
+  assert.equal(tt.move(), 0x222);
+  assert.equal(tt.depth(), 9);
+  // A buffer that is not a whole power of two of buckets is refused by name.
+  assert.throws(() => TranspositionTable.attach(new SharedArrayBuffer(96)), /power-of-two number of 32-byte buckets, got 96 bytes/);
 });
 
 test('hashfull is the permille of the first 1000 entries written in this search', () => {

@@ -1,6 +1,7 @@
 /** The UCI text parsers and printers on their own (no process, no engine). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { formatInfo, optionLines, parseGo, parsePosition, parseSetOption, tokenize } from '../src/uci/protocol.js';
 import { replayUciMoves } from '../src/core/notation.js';
 import { START_FEN } from '../src/core/position.js';
@@ -60,6 +61,14 @@ test('go: limits, perft, unsupported and malformed parameters', () => {
 
 test('setoption: every option, case-insensitive names, values checked', () => {
   assert.deepEqual(parseSetOption(tokenize('name Hash value 64')), { ok: true, value: { name: 'Hash', value: 64 } });
+  // Threads: 1 up to the number of cores, advertised with that maximum.
+  const cores = availableParallelism();
+  assert.deepEqual(parseSetOption(tokenize(`name threads value ${cores}`)), { ok: true, value: { name: 'Threads', value: cores } });
+  assert.ok(optionLines().includes(`option name Threads type spin default 1 min 1 max ${cores}`));
+  assert.deepEqual(parseSetOption(tokenize('name Threads value 0')), {
+    ok: false,
+    error: `setoption Threads: 0 is out of range (1 to ${cores})`,
+  });
   assert.deepEqual(parseSetOption(tokenize('name move overhead value 0')), { ok: true, value: { name: 'Move Overhead', value: 0 } });
   assert.deepEqual(parseSetOption(tokenize('name Clear Hash')), { ok: true, value: { name: 'Clear Hash' } });
   assert.deepEqual(parseSetOption(tokenize('name MultiPV value 3')), { ok: true, value: { name: 'MultiPV', value: 3 } });
@@ -79,7 +88,9 @@ test('setoption: every option, case-insensitive names, values checked', () => {
     'name Ponder value yes',
     'name UseNNUE value 1',
     'name EvalFile',
-    'name Threads value 2',
+    'name Threads value 0',
+    `name Threads value ${availableParallelism() + 1}`,
+    'name Threads value two',
     'Hash 16',
     'name',
   ]) {

@@ -6,6 +6,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { parseUciMove } from '../src/core/notation.js';
 import { Position, START_FEN } from '../src/core/position.js';
 
@@ -371,4 +372,41 @@ test('UseNNUE switches to the shipped network and back, each confirmed; a bad Ev
   await e.expect(/^info string evaluation: classical$/);
   await e.expect(/^readyok$/);
   assert.equal(await e.quit(), 0);
+});
+
+test('Threads: bad values are named and the loop goes on; with 2 threads go depth, stop during go infinite and quit all behave', async () => {
+  const e = new UciChild();
+  e.send('setoption name Threads value 0');
+  assert.match(await e.expect(/^info string/), /setoption Threads: 0 is out of range \(1 to \d+\)/);
+  e.send('setoption name Threads value lots');
+  assert.match(await e.expect(/^info string/), /setoption Threads: expected a whole number from 1 to \d+, got 'lots'/);
+  if (availableParallelism() < 2) {
+    // One core: a second search thread is refused like any other out-of-range value.
+    e.send('setoption name Threads value 2');
+    assert.match(await e.expect(/^info string/), /Threads: 2 is out of range \(1 to 1\)/);
+    assert.equal(await e.quit(), 0);
+    return;
+  }
+  e.send('setoption name Threads value 2', 'isready');
+  await e.expect(/^readyok$/);
+  e.send('position startpos moves e2e4', 'go depth 8');
+  assertLegal(START_FEN, ['e2e4'], await e.expect(/^bestmove /));
+  assert.ok(e.seen(/^info depth 8 /).length > 0, 'the main thread reports its depths');
+  assert.equal(e.seen(/^info string/).length, 2, 'no helper thread reported a problem');
+
+  // Hash resized and the table cleared with the helpers running, then an infinite search stopped.
+  e.send('setoption name Hash value 8', 'ucinewgame', 'position startpos', 'go infinite');
+  await e.expect(/^info depth /);
+  const t0 = Date.now();
+  e.send('stop');
+  assertLegal(START_FEN, [], await e.expect(/^bestmove /, 5000));
+  assert.ok(Date.now() - t0 < 5000);
+
+  // quit while the main search and its helper are busy: the process still exits.
+  e.send('go infinite');
+  await e.expect(/^info depth /);
+  const t1 = Date.now();
+  e.send('quit');
+  assert.equal(await e.exited, 0);
+  assert.ok(Date.now() - t1 < 5000);
 });

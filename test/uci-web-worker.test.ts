@@ -14,7 +14,7 @@ import type { Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './browser.js';
 import { buildWorker } from '../scripts/build-worker.js';
-import { serveDir } from '../scripts/serve-web.js';
+import { CROSS_ORIGIN_ISOLATION, serveDir } from '../scripts/serve-web.js';
 import { legalMoveList, replayUciMoves } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { START_FEN } from '../src/core/position.js';
@@ -96,8 +96,7 @@ function lastPvMove(lines: string[]): string | undefined {
 
 for (const mode of ['plain page', 'cross-origin isolated page'] as const) {
   test(`UCI worker on a ${mode}: uci, isready, go, go infinite + stop, bad input, NNUE`, async () => {
-    const headers: Record<string, string> =
-      mode === 'plain page' ? {} : { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+    const headers = mode === 'plain page' ? {} : CROSS_ORIGIN_ISOLATION;
     const { page, errors, isolated } = await openEngine(headers);
     assert.equal(isolated, mode !== 'plain page', 'the page is cross-origin isolated exactly when served with COOP/COEP');
 

@@ -144,6 +144,13 @@ test('page loads offline, refuses an illegal drop, plays e2-e4 by clicks, and th
   assert.equal(replay.fen, await pageFen(page), 'page FEN agrees with replaying its PGN in the core');
   assert.match((await page.textContent('[data-testid=eval]')) ?? '', /^[+-]?\d+\.\d\d$|^#-?\d+$/);
   assert.notEqual((await page.textContent('[data-testid=pv]'))?.trim(), '–');
+  // Served cross-origin isolated (COOP/COEP headers): one search thread per core, up to 8.
+  assert.equal(await page.evaluate(() => window.crossOriginIsolated), true);
+  const cores = await page.evaluate(() => window.navigator.hardwareConcurrency as number);
+  const thinking = (await page.textContent('#thinking')) ?? '';
+  if (cores >= 2) assert.match(thinking, new RegExp(`, ${Math.min(8, cores)} threads$`), thinking);
+  else assert.doesNotMatch(thinking, /threads/, thinking);
+  assert.equal(await page.textContent('[data-testid=message]'), '', 'no helper thread failed');
 
   // Last-move panel: M, Z, v·E, M′ with the changed cells of the engine's move highlighted.
   const panel = page.locator('[data-testid=move-update]');

@@ -3,6 +3,9 @@
  * (start FEN + moves, so repetition detection sees the whole game) and limits; the worker posts
  * an `info` after every completed depth and a `done` with the best move. Stopping is done by the
  * page terminating this worker and using the last reported best move (see docs/web.md).
+ *
+ * Where the page is cross-origin isolated (SharedArrayBuffer exists), the engine searches with
+ * one thread per core (Lazy SMP): helper workers (engine-helper.ts) share its hash table.
  */
 import { Engine } from '../src/engine/index.js';
 import { getBackend } from '../src/backends.js';
@@ -11,8 +14,25 @@ import { moveToUci } from '../src/core/move.js';
 import { fetchBnnSliders } from './bnn-weights.js';
 import { fetchNnue } from './nnue-net.js';
 import type { FromWorker, ToWorker } from './protocol.js';
+import type { SpawnHelper } from '../src/engine/smp.js';
 
+/** More threads than this gain little and cost a hash table's worth of memory traffic each. */
+const MAX_THREADS = 8;
+const isolated =
+  typeof SharedArrayBuffer === 'function' && (self as unknown as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+let threads = isolated ? Math.max(1, Math.min(MAX_THREADS, navigator.hardwareConcurrency || 1)) : 1;
+/** A helper thread's failure: the next search reports it and the engine goes on with one thread. */
+let helperFailure = '';
+const spawnWebHelper: SpawnHelper = (onError) => {
+  const w = new Worker('helper.js');
+  w.onerror = (ev) => {
+    ev.preventDefault();
+    onError(ev.message || 'unknown error');
+  };
+  return w;
+};
 const engine = new Engine({ hashMb: 16 });
+engine.setThreads(threads, spawnWebHelper, (message) => (helperFailure = message));
 /** The network the engine plays with: the URL it came from ('' = classical) and a one-line description. */
 let evalUrl = '',
   evalText = 'classical evaluation';
@@ -40,6 +60,13 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
     }
     const pos = replayUciMoves(msg.startFen, msg.moves);
     const uciPv = (pv: number[]): string[] => pv.map(moveToUci);
+    if (helperFailure) {
+      const failure = helperFailure;
+      helperFailure = '';
+      engine.setThreads(1);
+      threads = 1;
+      throw new Error(`${failure}; searching with one thread from now on`);
+    }
     const result = engine.search(pos, msg.limits, {
       onInfo: (info) =>
         post({
@@ -65,6 +92,7 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
       pv: uciPv(result.pv),
       backend: msg.backend,
       evaluation: evalText,
+      threads,
     });
   } catch (e) {
     post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });

@@ -59,7 +59,7 @@ const engine = new EngineClient({
     showEngineInfo(msg.score, msg.depth, msg.pv, fen, msg.type === 'info' ? `${fmtNodes(msg.nodes)} nodes, ${fmtNodes(msg.nps)}/s` : '');
   },
   onDone(best, backend, msg) {
-    ui.thinking.textContent = `${backend}, ${msg.evaluation}: depth ${msg.depth}, ${fmtNodes(msg.nodes)} nodes in ${(msg.timeMs / 1000).toFixed(2)} s`;
+    ui.thinking.textContent = `${backend}, ${msg.evaluation}: depth ${msg.depth}, ${fmtNodes(msg.nodes)} nodes in ${(msg.timeMs / 1000).toFixed(2)} s${msg.threads > 1 ? `, ${msg.threads} threads` : ''}`;
     refreshEngineButtons();
     if (best) playUci(best);
     else syncBoard();

@@ -46,5 +46,7 @@ export type FromWorker =
       pv: string[];
       backend: BackendName;
       evaluation: string;
+      /** Search threads (more than 1 only where the page is cross-origin isolated). */
+      threads: number;
     }
   | { type: 'error'; id: number; message: string };

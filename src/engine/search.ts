@@ -18,6 +18,7 @@ import { computeTimeBudget } from './timeman.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
 import type { EngineOptions, Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
 import { KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
+import { HelperPool, SMP_NODE_UNITS, type HelperConfig, type SpawnHelper } from './smp.js';
 
 export const MATE = 32000;
 /** Scores at or beyond this are mates (found within MAX_PLY plies). */
@@ -111,6 +112,29 @@ function givesDirectCheck(pos: Position, m: number): boolean {
   }
 }
 
+/**
+ * Lazy SMP depth skipping (Stockfish 9's table): helper i skips the iterations where
+ * ((depth + game ply + phase) / size) is odd, so the helpers spread over different depths.
+ */
+const SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+function helperSkipsDepth(helperIndex: number, depth: number, gamePly: number): boolean {
+  const i = (helperIndex - 1) % 20;
+  return Math.floor((depth + gamePly + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 === 1;
+}
+
+/** The search root as its setup FEN and the moves since (0 = a null move), for a helper to rebuild. */
+function rootOf(pos: Position): { fen: string; moves: number[] } {
+  const setup = pos.clone(),
+    moves: number[] = [];
+  for (let i = 0; i < pos.ply; i++) moves.push(pos.moveAt(i));
+  for (let i = pos.ply - 1; i >= 0; i--) {
+    if (moves[i] === 0) setup.unmakeNullMove();
+    else setup.unmakeMove();
+  }
+  return { fen: setup.toFen(), moves };
+}
+
 interface RootMove {
   move: number;
   score: number;
@@ -157,18 +181,88 @@ export class Engine {
   /** The learned evaluation, or null for the classical one. */
   private nnue: NnueEvaluator | null;
 
+  // Lazy SMP (smp.ts): the main engine owns the helper threads; a helper engine has an index > 0.
+  private threadCount = 1;
+  private helpers: HelperPool | null = null;
+  private helperIndex = 0;
+
   constructor(options: EngineOptions = {}) {
     this.tt = new TranspositionTable(options.hashMb ?? 16);
     this.moveGenerator = options.moveGenerator ?? defaultGenerator;
     this.moveOverheadMs = options.moveOverheadMs ?? 30;
     this.multiPv = Math.max(1, options.multiPv ?? 1);
     this.nnue = options.nnue ?? null;
+    if (options.threads !== undefined && options.threads > 1) this.setThreads(options.threads, options.spawnHelper);
+  }
+
+  /**
+   * Searches with `n` threads in all (Lazy SMP): n − 1 helper threads started now with `spawn`
+   * (spawnNodeHelper from smp-node.ts on Node) share the transposition table, which moves to a
+   * SharedArrayBuffer (and is cleared). Same n again: nothing happens; the helpers live until the
+   * thread count changes or dispose(). Helpers generate moves with the bitboard core whatever
+   * setMoveGenerator chose (every backend lists the same moves, so the tree is the same).
+   */
+  setThreads(n: number, spawn?: SpawnHelper, onError?: (message: string) => void): void {
+    if (!Number.isInteger(n) || n < 1) throw new RangeError(`threads: expected a whole number of at least 1, got ${n}`);
+    if (this.helperIndex > 0) throw new Error('threads: a helper engine cannot have helpers of its own');
+    if (n > 1 && spawn === undefined) throw new Error(`threads: ${n} threads need a way to start helper threads (spawnHelper)`);
+    if (n === this.threadCount) return;
+    this.helpers?.terminate();
+    this.helpers = null;
+    this.threadCount = n;
+    this.tt.setShared(n > 1);
+    if (n > 1) {
+      this.helpers = new HelperPool(n - 1, spawn!, onError);
+      this.configureHelpers();
+    }
+  }
+  /**
+   * Blocks until every helper thread has started (or `timeoutMs` passed; then false). Optional:
+   * a search never waits for helpers, they join when they are up. On Node only (a browser
+   * worker starts its nested workers from its own event loop, which this would block).
+   */
+  waitForHelpers(timeoutMs = 10_000): boolean {
+    return this.helpers === null || this.helpers.waitReady(timeoutMs);
+  }
+  get threads(): number {
+    return this.threadCount;
+  }
+  /** Ends the helper threads (back to one thread); the engine stays usable. */
+  dispose(): void {
+    this.setThreads(1);
+  }
+
+  private configureHelpers(): void {
+    const helpers = this.helpers;
+    if (helpers === null) return;
+    const nnue = this.nnue;
+    const config: HelperConfig = {
+      tt: this.tt.buffer as SharedArrayBuffer,
+      nnue: nnue === null ? null : { network: nnue.network, kernel: nnue.kernel.name, source: nnue.source },
+      params: { ...this.params } as unknown as Record<string, number | boolean>,
+    };
+    helpers.configure(config);
+  }
+
+  /** Helper side of Lazy SMP (smp-helper.ts): this engine becomes helper `index`, searching on the shared table `tt`. */
+  joinAsHelper(index: number, tt: SharedArrayBuffer): void {
+    if (this.helpers !== null) throw new Error('threads: an engine with helpers cannot become a helper');
+    this.helperIndex = index;
+    this.tt.attach(tt);
+  }
+
+  /** A helper's search of the main search's root: until `control` says stop (or `depth`, if > 0), no reports. */
+  searchAsHelper(pos: Position, depth: number, ttAge: number, control: Int32Array): void {
+    this.tt.setAge(ttAge);
+    this.search(pos, depth > 0 ? { depth } : {}, { control });
   }
 
   /** Switches between the network and the classical evaluation; clears the hash (its static evaluations are the old one's). */
   setEvaluator(nnue: NnueEvaluator | null): void {
     this.nnue = nnue;
-    this.tt.clear();
+    // A helper leaves the shared table to the main engine, which clears it itself.
+    if (this.helperIndex === 0) this.tt.clear();
+    this.configureHelpers();
   }
   get evaluator(): NnueEvaluator | null {
     return this.nnue;
@@ -183,9 +277,11 @@ export class Engine {
   paramsChanged(): void {
     this.lmr = lmrTable(this.params);
     this.ordering.useContinuation = this.params.continuationHistory;
+    this.configureHelpers();
   }
   setHashSize(mb: number): void {
     this.tt.resize(mb);
+    this.configureHelpers();
   }
   clearHash(): void {
     this.tt.clear();
@@ -200,8 +296,9 @@ export class Engine {
     this.moveGenerator = gen;
   }
   newGame(): void {
-    this.tt.clear();
+    if (this.helperIndex === 0) this.tt.clear();
     this.ordering.clear();
+    this.helpers?.newGame();
   }
   stop(): void {
     Atomics.store(this.control, 0, 1);
@@ -212,6 +309,26 @@ export class Engine {
   }
 
   search(pos: Position, limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
+    this.startTime = Date.now(); // before the helpers start: waiting for them is on the clock
+    // Helpers take the main search's table age (searchAsHelper) instead of starting a new one.
+    if (this.helperIndex === 0) this.tt.newSearch();
+    const helpers = this.helpers;
+    if (helpers === null) return this.iterate(pos, limits, hooks);
+    const root = rootOf(pos);
+    helpers.start(root.fen, root.moves, limits.depth ?? 0, this.tt.searchAge);
+    let result: SearchResult;
+    try {
+      result = this.iterate(pos, limits, hooks);
+    } finally {
+      // Also when the search threw: helpers must never go on searching a stale root.
+      helpers.stop();
+    }
+    result.helperNodes = helpers.helperNodes();
+    result.nodes += result.helperNodes;
+    return result;
+  }
+
+  private iterate(pos: Position, limits: SearchLimits, hooks: SearchHooks): SearchResult {
     this.pos = pos;
     this.control = hooks.control ?? this.ownControl;
     if (this.control === this.ownControl) {
@@ -219,7 +336,6 @@ export class Engine {
       this.ownControl[1] = 0;
     }
     const onInfo = hooks.onInfo;
-    this.startTime = Date.now();
     this.timingStart = this.startTime;
     this.nodes = 0;
     this.seldepth = 0;
@@ -232,7 +348,6 @@ export class Engine {
     this.timed = budget.timed && !limits.infinite;
     this.softMs = budget.softMs;
     this.hardMs = budget.hardMs;
-    this.tt.newSearch();
     this.ordering.newSearch();
     const maxDepth = limits.depth !== undefined && limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
 
@@ -246,8 +361,8 @@ export class Engine {
       const score: Score = pos.inCheck() ? { mate: 0 } : { cp: 0 };
       return { bestMove: 0, ponderMove: 0, score, depth: 0, nodes: 0, timeMs: Date.now() - this.startTime, pv: [] };
     }
-    const e = this.tt.probe(hashLo, hashHi);
-    this.ordering.scoreMoves(pos, this.moves, this.scores, 0, n, e >= 0 ? this.tt.move(e) : 0, 0, 0, -1);
+    const hit = this.tt.probe(hashLo, hashHi);
+    this.ordering.scoreMoves(pos, this.moves, this.scores, 0, n, hit ? this.tt.move() : 0, 0, 0, -1);
     this.rootMoves = [];
     for (let i = 0; i < n; i++) {
       const m = pickNext(this.moves, this.scores, i, n);
@@ -259,6 +374,7 @@ export class Engine {
     let lastBest = 0,
       stableIterations = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
+      if (this.helperIndex > 0 && helperSkipsDepth(this.helperIndex, depth, rootPly)) continue;
       for (const rm of this.rootMoves) {
         rm.prevScore = rm.score;
         rm.score = -INF;
@@ -326,6 +442,9 @@ export class Engine {
         break;
     }
 
+    // The helpers are no use once the main search is done: free their cores during the wait below.
+    this.helpers?.stop();
+
     // infinite / ponder: UCI says do not answer before "stop" (or ponderhit), so wait for it when
     // someone can signal us (a SharedArrayBuffer control block).
     if ((limits.infinite || this.pondering) && !this.stopped && this.control.buffer instanceof SharedArrayBuffer) {
@@ -357,9 +476,9 @@ export class Engine {
   private ttPonderMove(pos: Position, move: number): number {
     pos.makeMove(move);
     let reply = 0;
-    const e = this.tt.probe(pos.hashLo, pos.hashHi);
-    if (e >= 0) {
-      const m = this.tt.move(e);
+    const hit = this.tt.probe(pos.hashLo, pos.hashHi);
+    if (hit) {
+      const m = this.tt.move();
       const n = this.moveGenerator.generate(pos, this.moves, 0);
       for (let i = 0; i < n; i++)
         if (this.moves[i] === m) {
@@ -390,18 +509,21 @@ export class Engine {
     if (bound !== undefined && ms < 1000) return;
     const rm = this.rootMoves[pvIdx];
     const score = rm.score !== -INF ? rm.score : rm.prevScore;
+    const helperNodes = this.helpers !== null ? this.helpers.helperNodes() : 0;
+    const nodes = this.nodes + helperNodes;
     const info: SearchInfo = {
       depth,
       seldepth: Math.max(this.seldepth, depth),
       multipv: pvIdx + 1,
       score: toUciScore(score === -INF ? 0 : score),
-      nodes: this.nodes,
-      nps: Math.floor((this.nodes * 1000) / Math.max(1, ms)),
+      nodes,
+      nps: Math.floor((nodes * 1000) / Math.max(1, ms)),
       timeMs: ms,
       hashfull: this.tt.hashfull(),
       pv: rm.pv.slice(),
     };
     if (bound !== undefined) info.bound = bound;
+    if (this.helpers !== null) info.helperNodes = helperNodes;
     onInfo(info);
   }
 
@@ -409,11 +531,14 @@ export class Engine {
 
   private checkLimits(): void {
     this.nextCheck = Math.min(this.nodes + 1024, this.nodeLimit);
-    if (this.nodes >= this.nodeLimit) {
+    const c = this.control;
+    // A helper is called here every SMP_NODE_UNIT (1024) nodes: count them where the main thread sees them.
+    if (this.helperIndex > 0) Atomics.add(c, SMP_NODE_UNITS, 1);
+    // `go nodes N` counts the nodes of all threads.
+    if (this.nodes + (this.helpers !== null ? this.helpers.helperNodes() : 0) >= this.nodeLimit) {
       this.stopped = true;
       return;
     }
-    const c = this.control;
     if (Atomics.load(c, 0) !== 0) {
       this.stopped = true;
       return;
@@ -529,16 +654,16 @@ export class Engine {
     const hashLo = pos.hashLo,
       hashHi = pos.hashHi,
       tt = this.tt;
-    const e = tt.probe(hashLo, hashHi);
+    const hit = tt.probe(hashLo, hashHi);
     let ttMove = 0,
       ttScore = 0,
       ttBound = BOUND_NONE,
       ttDepth = -100;
-    if (e >= 0) {
-      ttMove = tt.move(e);
-      ttScore = scoreFromTt(tt.score(e), ply);
-      ttBound = tt.bound(e);
-      ttDepth = tt.depth(e);
+    if (hit) {
+      ttMove = tt.move();
+      ttScore = scoreFromTt(tt.score(), ply);
+      ttBound = tt.bound();
+      ttDepth = tt.depth();
       if (
         !pvNode &&
         ttDepth >= depth &&
@@ -552,10 +677,10 @@ export class Engine {
     let staticEval = NO_EVAL,
       evalScore = NO_EVAL;
     if (!inCheck) {
-      staticEval = e >= 0 ? tt.staticEval(e) : this.staticEvaluate(pos);
+      staticEval = hit ? tt.staticEval() : this.staticEvaluate(pos);
       evalScore = staticEval;
       if (
-        e >= 0 &&
+        hit &&
         Math.abs(ttScore) < MATE_BOUND &&
         (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore > staticEval) || (ttBound === BOUND_UPPER && ttScore < staticEval))
       ) {
@@ -749,12 +874,12 @@ export class Engine {
     const hashLo = pos.hashLo,
       hashHi = pos.hashHi,
       tt = this.tt;
-    const e = tt.probe(hashLo, hashHi);
+    const hit = tt.probe(hashLo, hashHi);
     let ttMove = 0;
-    if (e >= 0) {
-      ttMove = tt.move(e);
-      const s = scoreFromTt(tt.score(e), ply),
-        b = tt.bound(e);
+    if (hit) {
+      ttMove = tt.move();
+      const s = scoreFromTt(tt.score(), ply),
+        b = tt.bound();
       if (!pvNode && (b === BOUND_EXACT || (b === BOUND_LOWER && s >= beta) || (b === BOUND_UPPER && s <= alpha))) return s;
     }
 
@@ -768,9 +893,9 @@ export class Engine {
       end = this.moveGenerator.generate(pos, moves, base);
       if (end === base) return -MATE + ply;
     } else {
-      standPat = e >= 0 ? tt.staticEval(e) : this.staticEvaluate(pos);
+      standPat = hit ? tt.staticEval() : this.staticEvaluate(pos);
       if (standPat >= beta) {
-        if (e < 0) tt.store(hashLo, hashHi, 0, scoreToTt(standPat, ply), standPat, -1, BOUND_LOWER);
+        if (!hit) tt.store(hashLo, hashHi, 0, scoreToTt(standPat, ply), standPat, -1, BOUND_LOWER);
         return standPat;
       }
       if (standPat > alpha) alpha = standPat;

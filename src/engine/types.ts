@@ -4,6 +4,7 @@
  */
 import type { NnueEvaluator } from './nnue/evaluator.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
+import type { SpawnHelper } from './smp.js';
 
 export interface SearchLimits {
   depth?: number;
@@ -32,6 +33,8 @@ export interface SearchInfo {
   timeMs: number;
   hashfull: number;
   pv: number[];
+  /** With helper threads (Threads > 1): the part of `nodes` they searched (the rest is this thread's). */
+  helperNodes?: number;
 }
 
 export interface SearchResult {
@@ -43,6 +46,8 @@ export interface SearchResult {
   nodes: number;
   timeMs: number;
   pv: number[];
+  /** With helper threads (Threads > 1): the part of `nodes` they searched. */
+  helperNodes?: number;
 }
 
 export interface EngineOptions {
@@ -53,6 +58,10 @@ export interface EngineOptions {
   moveGenerator?: LegalMoveGenerator;
   /** The learned evaluation (src/engine/nnue/load.ts); absent or null: the classical evaluation. */
   nnue?: NnueEvaluator | null;
+  /** Search threads in all (Lazy SMP, default 1); more than 1 needs `spawnHelper`. */
+  threads?: number;
+  /** Starts a helper thread: spawnNodeHelper (src/engine/smp-node.ts) on Node. */
+  spawnHelper?: SpawnHelper;
 }
 
 export interface SearchHooks {

@@ -7,6 +7,7 @@ import { moveToUci } from '../core/move.js';
 import { MoveError, replayUciMoves } from '../core/notation.js';
 import { FenError, START_FEN } from '../core/position.js';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { BACKEND_NAMES } from '../backends.js';
 import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
@@ -127,6 +128,7 @@ export type OptionChange =
   | { name: 'Clear Hash' }
   | { name: 'Move Overhead'; value: number }
   | { name: 'MultiPV'; value: number }
+  | { name: 'Threads'; value: number }
   | { name: 'Backend'; value: string }
   | { name: 'Ponder'; value: boolean }
   | { name: 'OwnBook'; value: boolean }
@@ -135,13 +137,15 @@ export type OptionChange =
   | { name: 'EvalFile'; value: string };
 
 interface SpinOption {
-  name: 'Hash' | 'Move Overhead' | 'MultiPV';
+  name: 'Hash' | 'Threads' | 'Move Overhead' | 'MultiPV';
   default: number;
   min: number;
   max: number;
 }
 const SPIN_OPTIONS: SpinOption[] = [
   { name: 'Hash', default: 16, min: 1, max: 1024 },
+  // Lazy SMP search threads: at most one per core.
+  { name: 'Threads', default: 1, min: 1, max: availableParallelism() },
   { name: 'Move Overhead', default: 30, min: 0, max: 5000 },
   { name: 'MultiPV', default: 1, min: 1, max: 64 },
 ];

@@ -15,6 +15,8 @@ import { moveToUci } from '../core/move.js';
 import { legalMoveList, replayUciMoves } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { Engine, type SearchLimits } from '../engine/index.js';
+import { spawnNodeHelper } from '../engine/smp-node.js';
+import type { SpawnHelper } from '../engine/smp.js';
 import { BookError, openBook, type Book } from '../book/polyglot.js';
 import { describeNnue, loadNnue } from '../engine/nnue/load.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
@@ -57,6 +59,8 @@ export interface SearchThreadHost {
   /** Where the network comes from when EvalFile is not set. */
   defaultNetwork: string;
   backendLoaders?: BackendLoaders;
+  /** Starts a Lazy SMP helper thread; without it the search runs on one thread. */
+  spawnHelper?: SpawnHelper;
 }
 
 let host: SearchThreadHost;
@@ -208,6 +212,16 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
     case 'MultiPV':
       eng.setMultiPv(change.value);
       return;
+    case 'Threads':
+      if (!host.spawnHelper) {
+        if (change.value > 1) say(`info string Threads ${change.value}: no helper threads where this engine runs; searching with 1`);
+        return;
+      }
+      // Helper threads start here, once per setting, not per search.
+      eng.setThreads(change.value, host.spawnHelper, (message) => say(`info string ${message}`));
+      // So that readyok means the helpers are up too.
+      if (!eng.waitForHelpers()) say(`info string Threads ${change.value}: the helper threads did not start within 10 s`);
+      return;
     case 'Ponder':
       return; // Only tells the engine that pondering is allowed; no state needed.
     case 'OwnBook':
@@ -290,5 +304,6 @@ if (parentPort) {
     onMessage: (listener) => port.on('message', listener),
     loadNetwork: (file) => loadNnue(file),
     defaultNetwork: DEFAULT_NETWORK_FILE,
+    spawnHelper: spawnNodeHelper,
   });
 }
