@@ -41,6 +41,16 @@ export function moveToUciIn(pos: Position, m: number, chess960: boolean): string
   return squareName(moveFrom(m)) + squareName(pos.castleRookFrom(m));
 }
 
+/** UCI text of a line of moves played from `pos` (a PV), each written as moveToUciIn does; `pos` is not changed. */
+export function movesToUciIn(pos: Position, moves: readonly number[], chess960: boolean): string[] {
+  const walk = pos.clone();
+  return moves.map((m) => {
+    const text = moveToUciIn(walk, m, chess960);
+    walk.makeMove(m);
+    return text;
+  });
+}
+
 /**
  * Parses a UCI move and returns the legal move it names; throws MoveError otherwise. Castles are
  * king-takes-own-rook with `chess960` (e1h1); without it the king's move (e1g1), and
