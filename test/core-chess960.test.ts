@@ -93,8 +93,8 @@ test('castling edge cases: king or rook already on its target, the pieces swappi
   // King already on c1, castling rook b1 shielding it: the rook's move would expose it.
   assert.deepEqual(castles('4k3/8/8/8/8/8/8/qRK5 w Q - 0 1'), []);
   assert.deepEqual(castles('4k3/8/8/8/8/8/8/1RK5 w Q - 0 1'), ['c1b1']);
-  // The rook passes the king (b1 → d1 while the king stays... and h1 → f1 past d1's king): a rook on the
-  // rook's path but not the king's (the b-file rook attacks b1/c1 only) does not stop either castle.
+  // O-O-O moves the rook b1 → d1 onto the king's square while the king goes d1 → c1: the castling
+  // rook's own square may be attacked (the b8 rook hits b1), only the king's squares must not be.
   assert.deepEqual(castles('1r2k3/8/8/8/8/8/8/1R1K3R w KQ - 0 1'), ['d1b1', 'd1h1']);
   // A piece between the rook and its target blocks, even where the king does not pass.
   assert.deepEqual(castles('4k3/8/8/8/8/8/8/RNK5 w Q - 0 1'), []);
