@@ -1,16 +1,18 @@
 /**
- * The full perft suite: every position of perft-standard.epd at every listed depth up to
- * --depth (default 6), with the bitboard core or another backend. Reports each mismatch (FEN,
- * depth, expected, got), the total nodes and nodes/s; exits 1 on any mismatch, 2 on bad usage.
+ * The full perft suite: every position of perft-standard.epd (or, with --chess960, of the 960
+ * published Chess960 positions in perft-chess960.epd) at every listed depth up to --depth
+ * (default 6), with the bitboard core, another backend or all three in turn. Reports each
+ * mismatch (FEN, depth, expected, got), the total nodes and nodes/s; exits 1 on any mismatch, 2
+ * on bad usage.
  *
- *   npm run perft:suite -- [--depth N] [--backend bitboard|matrix|bnn] [--positions a-b] [--file PATH]
+ *   npm run perft:suite -- [--depth N] [--backend bitboard|matrix|bnn|all] [--positions a-b] [--chess960 | --file PATH]
  *
  * Positions are numbered from 1 in file order. Progress with an ETA (weighted by the expected
  * node counts) goes to stderr on a terminal only, never in pipes or under CI.
  */
 import { Position } from '../src/core/position.js';
-import { PerftEpdError, readPerftEpd, standardSuitePath, type PerftCase } from '../src/core/perft-epd.js';
-import { getBackend } from '../src/backends.js';
+import { PerftEpdError, chess960SuitePath, readPerftEpd, standardSuitePath, type PerftCase } from '../src/core/perft-epd.js';
+import { BACKEND_NAMES, getBackend } from '../src/backends.js';
 import type { LegalMoveGenerator } from '../src/core/backend.js';
 import { perft } from '../src/core/perft.js';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
@@ -23,9 +25,10 @@ interface Options {
   from: number;
   to: number;
   file?: string;
+  chess960: boolean;
 }
 
-const USAGE = 'usage: npm run perft:suite -- [--depth N] [--backend bitboard|matrix|bnn] [--positions a-b] [--file PATH]';
+const USAGE = 'usage: npm run perft:suite -- [--depth N] [--backend bitboard|matrix|bnn|all] [--positions a-b] [--chess960 | --file PATH]';
 
 /** Options, or null when help was asked for. */
 function parseArgs(args: string[]): Options | null {
@@ -37,6 +40,7 @@ function parseArgs(args: string[]): Options | null {
       backend: { type: 'string' },
       positions: { type: 'string' },
       file: { type: 'string' },
+      chess960: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     0,
@@ -49,7 +53,9 @@ function parseArgs(args: string[]): Options | null {
     from: 1,
     to: Infinity,
     file: str('file'),
+    chess960: values.chess960 === true,
   };
+  if (opts.chess960 && opts.file !== undefined) throw new UsageError('--chess960 picks the Chess960 suite file; do not give --file too');
   const v = str('positions');
   if (v !== undefined) {
     const m = /^(\d+)(?:-(\d+)?)?$/.exec(v);
@@ -62,9 +68,9 @@ function parseArgs(args: string[]): Options | null {
   return opts;
 }
 
-function readSuite(path: string | undefined): PerftCase[] {
+function readSuite(path: string | undefined, chess960: boolean): PerftCase[] {
   try {
-    return readPerftEpd(path ?? standardSuitePath());
+    return readPerftEpd(path ?? (chess960 ? chess960SuitePath() : standardSuitePath()));
   } catch (err) {
     if (err instanceof PerftEpdError)
       throw new UsageError(path === undefined ? `${err.message}; pass --file PATH` : `--file: ${err.message}`);
@@ -133,14 +139,18 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const suite = readSuite(opts.file);
-  let backend: LegalMoveGenerator;
-  try {
-    backend = await getBackend(opts.backend);
-  } catch (err) {
-    throw new UsageError(`--backend: ${(err as Error).message}`);
+  const suite = readSuite(opts.file, opts.chess960);
+  let status = 0;
+  for (const name of opts.backend === 'all' ? BACKEND_NAMES : [opts.backend]) {
+    let backend: LegalMoveGenerator;
+    try {
+      backend = await getBackend(name);
+    } catch (err) {
+      throw new UsageError(`--backend: ${(err as Error).message}`);
+    }
+    status = Math.max(status, run(opts, backend, suite));
   }
-  return run(opts, backend, suite);
+  return status;
 }
 
 await runScript('perft-suite', main);

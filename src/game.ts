@@ -4,23 +4,42 @@
  * core underneath speaks integers.
  */
 import { Position, START_FEN } from './core/position.js';
-import { moveToUci } from './core/move.js';
-import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from './core/notation.js';
+import { MoveError, legalMoveList, moveToSan, moveToUciIn, movesToUciIn, parseSan, parseUciMove } from './core/notation.js';
+import { chess960StartFen } from './core/chess960.js';
 import { gameStatus, type GameStatus } from './core/status.js';
 import { perft as corePerft } from './core/perft.js';
 import { writePgnGame, type PgnResult } from './core/pgn.js';
 
 const UCI_SHAPE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 
+export interface GameOptions {
+  /**
+   * Chess960 notation: UCI castles are king-takes-own-rook (e1h1) in and out, and the PGN says
+   * `Variant "Chess960"`. The rules need no switch: any FEN's castling (X-FEN, Shredder-FEN) works.
+   */
+  chess960?: boolean;
+}
+
 export class Game {
   private readonly pos: Position;
   private readonly startFen: string;
   private readonly sanHistory: string[] = [];
+  readonly chess960: boolean;
 
   /** Starts from the standard position or a FEN (throws FenError naming the bad field). */
-  constructor(fen: string = START_FEN) {
+  constructor(fen: string = START_FEN, options: GameOptions = {}) {
     this.pos = Position.fromFen(fen);
     this.startFen = this.pos.toFen();
+    this.chess960 = options.chess960 === true;
+  }
+
+  /** A Chess960 game from start position `n` (0..959, Scharnagl numbering; 518 is the classical start). */
+  static chess960(n: number): Game {
+    return new Game(chess960StartFen(n), { chess960: true });
+  }
+
+  private uci(m: number): string {
+    return moveToUciIn(this.pos, m, this.chess960);
   }
 
   /** The current position (live: do not make moves on it directly). */
@@ -37,7 +56,7 @@ export class Game {
 
   /** Legal moves in UCI notation. */
   moves(): string[] {
-    return legalMoveList(this.pos).map(moveToUci);
+    return legalMoveList(this.pos).map((m) => this.uci(m));
   }
   /** Legal moves in SAN. */
   movesSan(): string[] {
@@ -48,11 +67,12 @@ export class Game {
   play(move: string): { uci: string; san: string } {
     if (typeof move !== 'string') throw new MoveError(String(move), 'expected a move as a string, e.g. e2e4 or Nf3');
     const text = move.trim();
-    const m = UCI_SHAPE.test(text) ? parseUciMove(this.pos, text) : parseSan(this.pos, text);
-    const san = moveToSan(this.pos, m);
+    const m = UCI_SHAPE.test(text) ? parseUciMove(this.pos, text, this.chess960) : parseSan(this.pos, text);
+    const san = moveToSan(this.pos, m),
+      uci = this.uci(m);
     this.pos.makeMove(m);
     this.sanHistory.push(san);
-    return { uci: moveToUci(m), san };
+    return { uci, san };
   }
 
   /** Takes back the last move; returns it in UCI, or undefined at the start. */
@@ -61,14 +81,14 @@ export class Game {
     const m = this.pos.moveAt(this.pos.ply - 1);
     this.pos.unmakeMove();
     this.sanHistory.pop();
-    return moveToUci(m);
+    return this.uci(m);
   }
 
   /** Moves played since the start, in UCI. */
   history(): string[] {
-    const out: string[] = [];
-    for (let i = 0; i < this.pos.ply; i++) out.push(moveToUci(this.pos.moveAt(i)));
-    return out;
+    const moves: number[] = [];
+    for (let i = 0; i < this.pos.ply; i++) moves.push(this.pos.moveAt(i));
+    return movesToUciIn(Position.fromFen(this.startFen), moves, this.chess960);
   }
   historySan(): string[] {
     return [...this.sanHistory];
@@ -100,6 +120,7 @@ export class Game {
       White: '?',
       Black: '?',
       Result: '*',
+      ...(this.chess960 ? { Variant: 'Chess960' } : {}),
       ...headers,
     };
     const st = this.status();

@@ -3,9 +3,10 @@
  * (Position, move generation, perft) and the engine are exported for those who want integers
  * and speed.
  */
-export { Game } from './game.js';
+export { Game, type GameOptions } from './game.js';
+export { chess960StartFen, chess960BackRank, CLASSICAL_CHESS960_INDEX } from './core/chess960.js';
 export { Position, FenError, START_FEN, type FenField } from './core/position.js';
-export { MoveError, parseUciMove, parseSan, moveToSan, legalMoveList } from './core/notation.js';
+export { MoveError, parseUciMove, parseSan, moveToSan, moveToUciIn, legalMoveList } from './core/notation.js';
 export { moveToUci, moveFrom, moveTo, movePromo, moveKind, makeMove } from './core/move.js';
 export { gameStatus, isInsufficientMaterial, GAME_END_TEXT, type GameStatus, type GameEnd } from './core/status.js';
 export { MoveGenerator, defaultGenerator, generateLegalMoves, MAX_MOVES } from './core/movegen.js';

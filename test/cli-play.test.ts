@@ -92,3 +92,21 @@ test('the game ends with the reason: mate by the player, and mate in bot-vs-bot'
   const stalemate = play(['--mode', 'black', '--fen', '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1', '--depth', '1'], '');
   assert.match(stalemate.stdout, /Game over: stalemate\./);
 });
+
+test('play --chess960: a numbered start (--start N) or a random one; bad numbers are usage errors', () => {
+  const r = play(['--chess960', '--start', '0', '--mode', 'white', '--depth', '1'], 'fen\nreset\nfen\n');
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout.match(/^bbqnnrkr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/BBQNNRKR w KQkq - 0 1$/gm)?.length, 2, r.stdout);
+  assert.match(r.stdout, /Board reset\./);
+  const random = play(['--chess960', '--mode', 'white', '--depth', '1'], 'fen\n');
+  assert.equal(random.code, 0, random.stderr);
+  assert.match(random.stdout, /^([bnrqk]{8})\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/([BNRQK]{8}) w KQkq - 0 1$/m);
+  for (const [args, message] of [
+    [['--chess960', '--start', '960'], /--start: 960 is out of range \(expected 0 to 959\)/],
+    [['--start', '5'], /a start position number needs --chess960/],
+  ] as const) {
+    const bad = play([...args, '--mode', 'white', '--depth', '1'], '');
+    assert.equal(bad.code, 2, bad.stdout);
+    assert.match(bad.stderr, message);
+  }
+});

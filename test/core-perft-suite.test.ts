@@ -25,6 +25,14 @@ test('perft-suite passes a slice of the standard file and reports totals', () =>
   assert.equal(r.err, '', 'quiet on stderr when not on a terminal');
 });
 
+test('perft-suite --chess960 --backend all runs the published Chess960 list on every backend', () => {
+  const r = suite('--chess960', '--backend', 'all', '--positions', '1-3', '--depth', '2');
+  assert.equal(r.code, 0, r.out + r.err);
+  for (const name of ['bitboard', 'matrix', 'bnn'])
+    assert.match(r.out, new RegExp(`backend ${name}, positions 1-3 of 960, depths up to 2`));
+  assert.equal(r.out.match(/^OK: 6 counts on 3 positions/gm)?.length, 3);
+});
+
 test('perft-suite reports a wrong count with FEN, depth, expected and got, and exits 1', () => {
   const dir = mkdtempSync(join(tmpdir(), 'perft-suite-'));
   try {
@@ -53,6 +61,7 @@ test('perft-suite rejects bad options with one line on stderr and exit 2', () =>
     [['--backend', 'nope'], /--backend: unknown backend 'nope'/],
     [['--file', '/no/such/file.epd'], /--file: no such file/],
     [['--fast'], /^perft-suite: Unknown option '--fast'$/m],
+    [['--chess960', '--file', 'x.epd'], /--chess960 picks the Chess960 suite file; do not give --file too/],
     [['stray'], /unexpected argument 'stray'/],
   ];
   for (const [args, message] of cases) {

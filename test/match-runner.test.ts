@@ -172,3 +172,40 @@ test('matrix-chess match: a usage mistake exits 2 with one line on stderr and no
   assert.equal(r.stderr, "matrix-chess: match --tc: expected BASE+INC in seconds like 10+0.1, got 'fast'\n");
   assert.equal(r.stdout, '');
 });
+
+test('--chess960: seeded random 960 starts, each played from both sides; engines get UCI_Chess960 and castle king-takes-rook', async () => {
+  const { chess960Openings } = await import('../src/match/openings.js');
+  const parsed = parseMatchArgs([
+    '--engine1',
+    `cmd=${process.execPath} arg=${FIXTURE}`,
+    '--engine2',
+    `cmd=${process.execPath} arg=${FIXTURE}`,
+    '--chess960',
+    '--rounds',
+    '3',
+    '--seed',
+    '7',
+  ]);
+  assert.equal(parsed.config.chess960, true);
+  assert.deepEqual(parsed.config.openings, chess960Openings(3, 7));
+  assert.equal(new Set(parsed.config.openings.map((o) => o.fen)).size, 3);
+  for (const e of parsed.config.engines) assert.deepEqual(e.options[0], ['UCI_Chess960', 'true']);
+  assert.match(parsed.openingsSource, /Chess960, 3 random start positions \(seed 7\)/);
+  assert.throws(
+    () => parseMatchArgs(['--engine1', 'cmd=a', '--engine2', 'cmd=b', '--chess960', '--openings', 'x.txt']),
+    /do not give --openings too/,
+  );
+
+  // Two random movers play a 960 start from both sides without a fault (moves parsed as UCI_Chess960).
+  const cfg = config(mover('A', '--seed', '5'), mover('B', '--seed', '6'), 2);
+  cfg.engines.forEach((e) => e.options.unshift(['UCI_Chess960', 'true']));
+  const r = await runMatch({ ...cfg, chess960: true, openings: chess960Openings(1, 7), maxPlies: 40 });
+  assert.deepEqual(r.faults, [
+    { illegal: 0, time: 0, crash: 0 },
+    { illegal: 0, time: 0, crash: 0 },
+  ]);
+  for (const g of r.games) {
+    assert.match(g.pgn, /\[Variant "Chess960"\]/);
+    assert.match(g.pgn, new RegExp(`\\[FEN "${chess960Openings(1, 7)[0].fen.replace(/\//g, '\\/')}"\\]`));
+  }
+});

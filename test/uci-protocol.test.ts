@@ -410,3 +410,34 @@ test('Threads: bad values are named and the loop goes on; with 2 threads go dept
   assert.equal(await e.exited, 0);
   assert.ok(Date.now() - t1 < 5000);
 });
+
+test('UCI_Chess960: a check option (default false) that switches castles to king-takes-own-rook in position, perft and bestmove', async () => {
+  const e = new UciChild();
+  e.send('uci');
+  await e.expect(/^uciok$/);
+  assert.deepEqual(e.seen(/UCI_Chess960/), ['option name UCI_Chess960 type check default false']);
+  const castles = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
+  e.send(`position fen ${castles}`, 'go perft 1');
+  await e.expect(/^Nodes searched: 26$/);
+  assert.deepEqual(e.seen(/^e1[a-h]1: /).sort(), ['e1c1: 1', 'e1d1: 1', 'e1f1: 1', 'e1g1: 1']);
+  e.send('setoption name UCI_Chess960 value true', `position fen ${castles}`, 'go perft 1');
+  await e.expect(/^Nodes searched: 26$/);
+  const divide960 = e
+    .seen(/^e1[a-h]1: /)
+    .slice(-4)
+    .sort();
+  assert.deepEqual(divide960, ['e1a1: 1', 'e1d1: 1', 'e1f1: 1', 'e1h1: 1']);
+  // Standard notation is refused in 960 mode (it would be a plain king move), king-takes-rook accepted.
+  e.send(`position fen ${castles} moves e1g1`);
+  assert.match(await e.expect(/^info string /), /illegal move 'e1g1'.*keeping the previous position/);
+  const fen960 = 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9';
+  e.send(`position fen ${castles} moves e1h1 e8a8`, 'd');
+  await e.expect(/^Fen: 2kr3r\/8\/8\/8\/8\/8\/8\/R4RK1 w - - 2 2$/);
+  e.send(`position fen ${fen960}`, 'go depth 3');
+  const best = await e.expect(/^bestmove /);
+  const pos = Position.fromFen(fen960);
+  parseUciMove(pos, best.split(' ')[1], true);
+  e.send('setoption name UCI_Chess960 value maybe');
+  assert.match(await e.expect(/^info string /), /UCI_Chess960: expected true or false, got 'maybe'/);
+  assert.equal(await e.quit(), 0);
+});

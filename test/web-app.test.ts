@@ -354,3 +354,29 @@ test("the evaluation network: the engine plays with it (WebAssembly in the worke
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('Chess960: the button starts a numbered 960 position, the engine answers in it, the PGN says Variant "Chess960"', async () => {
+  const { chess960BackRank } = await import('../src/core/chess960.js');
+  const { page, errors } = await openPage();
+  await page.click('[data-testid=new960]');
+  const note = (await page.textContent('[data-testid=message]')) ?? '';
+  const m = /start position (\d+)/.exec(note);
+  assert.ok(m, note);
+  const rank = chess960BackRank(Number(m[1]));
+  assert.equal(await pageFen(page), `${rank.toLowerCase()}/pppppppp/8/8/8/8/PPPPPPPP/${rank} w KQkq - 0 1`);
+  await clickSquare(page, 'a2');
+  await clickSquare(page, 'a3');
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=fen]').value.split(' ')[1] === 'w' && document.querySelectorAll('#moves .san').length === 2,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const pgn = await pagePgn(page);
+  assert.match(pgn, /\[Variant "Chess960"\]/);
+  const fen = /\[FEN "([^"]+)"\]/.exec(pgn)![1];
+  const pos = Position.fromFen(fen);
+  for (const uci of await page.evaluate(() => window.matrixChess.uciMoves())) pos.makeMove(parseUciMove(pos, uci, true));
+  assert.equal(pos.toFen(), await pageFen(page));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

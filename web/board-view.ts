@@ -82,7 +82,7 @@ export class BoardView {
     const d = new Map<Key, Key[]>();
     for (const m of this.game().legalMoves()) {
       const f = squareName(moveFrom(m)) as Key,
-        t = squareName(moveTo(m)) as Key;
+        t = squareName(this.game().boardTo(m)) as Key;
       const list = d.get(f);
       if (!list) d.set(f, [t]);
       else if (!list.includes(t)) list.push(t);
@@ -96,7 +96,7 @@ export class BoardView {
       to = parseSquare(dest);
     const candidates = this.game()
       .legalMoves()
-      .filter((m) => moveFrom(m) === from && moveTo(m) === to);
+      .filter((m) => moveFrom(m) === from && this.game().boardTo(m) === to);
     if (candidates.length === 0) {
       this.events.onCancel();
       return;

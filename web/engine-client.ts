@@ -12,6 +12,7 @@ export type SearchMessage = Exclude<FromWorker, { type: 'error' }>;
 export interface SearchRequest {
   startFen: string;
   moves: string[];
+  chess960: boolean;
   backend: BackendName;
   weightsUrl: string | null;
   nnue: NnueUrls | null;

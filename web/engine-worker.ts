@@ -9,7 +9,7 @@
  */
 import { Engine } from '../src/engine/index.js';
 import { getBackend } from '../src/backends.js';
-import { replayUciMoves } from '../src/core/notation.js';
+import { moveToUciIn, movesToUciIn, replayUciMoves } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { fetchBnnSliders } from './bnn-weights.js';
 import { fetchNnue } from './nnue-net.js';
@@ -58,8 +58,9 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
       evalUrl = wanted;
       evalText = nnue ? `network ${nnue.network.hidden}×2, ${nnue.kernel.name}` : 'classical evaluation';
     }
-    const pos = replayUciMoves(msg.startFen, msg.moves);
-    const uciPv = (pv: number[]): string[] => pv.map(moveToUci);
+    const pos = replayUciMoves(msg.startFen, msg.moves, msg.chess960);
+    const root = pos.clone();
+    const uciPv = (pv: number[]): string[] => movesToUciIn(root, pv, msg.chess960);
     if (helperFailure) {
       const failure = helperFailure;
       helperFailure = '';
@@ -84,7 +85,7 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
     post({
       type: 'done',
       id,
-      bestMove: moveToUci(result.bestMove),
+      bestMove: result.bestMove ? moveToUciIn(root, result.bestMove, msg.chess960) : moveToUci(result.bestMove),
       depth: result.depth,
       score: result.score,
       nodes: result.nodes,

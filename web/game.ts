@@ -7,7 +7,8 @@
 import { type Position, START_FEN } from '../src/core/position.js';
 import { legalMoveList } from '../src/core/notation.js';
 import { readPgnGames, PgnError } from '../src/core/pgn-read.js';
-import { moveToUci } from '../src/core/move.js';
+import { KIND_CASTLE, moveKind, moveTo } from '../src/core/move.js';
+import { moveToUciIn } from '../src/core/notation.js';
 import { GAME_END_TEXT, type GameStatus } from '../src/core/status.js';
 import { Game as LibGame } from '../src/game.js';
 
@@ -23,8 +24,17 @@ export class Game {
   readonly lib: LibGame;
   headers: PgnHeaders = {};
 
-  constructor(readonly startFen: string = START_FEN) {
-    this.lib = new LibGame(startFen); // throws FenError
+  /** `chess960`: UCI castles are king-takes-own-rook (the engine worker is told), and the board castles by dropping the king on its rook. */
+  constructor(
+    readonly startFen: string = START_FEN,
+    readonly chess960 = false,
+  ) {
+    this.lib = new LibGame(startFen, { chess960 }); // throws FenError
+  }
+
+  /** The square the board drags a move's piece to: a Chess960 castle is king-takes-own-rook. */
+  boardTo(move: number): number {
+    return this.chess960 && moveKind(move) === KIND_CASTLE ? this.pos.castleRookFrom(move) : moveTo(move);
   }
 
   get pos(): Position {
@@ -42,7 +52,7 @@ export class Game {
 
   /** Plays a legal move (a core move int from the legal list). */
   play(move: number): string {
-    return this.lib.play(moveToUci(move)).san;
+    return this.lib.play(moveToUciIn(this.pos, move, this.chess960)).san;
   }
   playUci(uci: string): string {
     return this.lib.play(uci).san;
@@ -86,7 +96,7 @@ export class Game {
     const games = readPgnGames(text, 'PGN');
     if (games.length !== 1) throw new PgnError(games.length === 0 ? 'PGN: no game found' : `PGN: ${games.length} games found; paste one`);
     const record = games[0];
-    const game = new Game(record.fen);
+    const game = new Game(record.fen, record.tags.Variant === 'Chess960');
     game.headers = record.tags;
     for (const m of record.moves) game.play(m);
     return game;

@@ -7,12 +7,12 @@
  *     the packed products the matrix move generator uses (matrix-attacks.ts).
  */
 import type { Position } from '../src/core/position.js';
-import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from '../src/core/move.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, castleRookTo, moveFrom, moveKind, movePromo, moveTo } from '../src/core/move.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, PIECE_NAMES, squareName } from '../src/core/types.js';
 import * as m8 from '../src/matrix/mat8.js';
 import { support } from '../src/matrix/bitmat.js';
 import { MatrixPosition } from '../src/matrix/matrix-position.js';
-import { MatrixBoard } from '../src/matrix/matrix-board.js';
+import { MatrixBoard, type AffineStep } from '../src/matrix/matrix-board.js';
 import { DIRECTIONS, DIRECTION_NAMES } from '../src/matrix/basis.js';
 import { kingTargets, knightTargets, pawnCaptureTargets, pawnForward, rayAttacks } from '../src/matrix/matrix-attacks.js';
 import { el, matrixGrid, op } from './grid.js';
@@ -52,18 +52,22 @@ export function moveUpdate(before: Position, move: number): MoveUpdate {
     toCell = to ^ 56;
   const board = new MatrixBoard(M);
   const value = promo ? (M[fromCell] > 0 ? promo : -promo) : undefined;
-  const step = board.applyMove(fromCell >> 3, fromCell & 7, toCell >> 3, toCell & 7, value);
+  let step: AffineStep,
+    extra: MoveUpdate['extra'] = null;
+  if (kind === KIND_CASTLE) {
+    // Two updates; the king's also lifts the rook, so Chess960 castles where the pieces swap squares work too.
+    const rf = before.castleRookFrom(move) ^ 56,
+      rt = castleRookTo(move) ^ 56;
+    const [kingStep] = board.castle([fromCell >> 3, fromCell & 7], [toCell >> 3, toCell & 7], [rf >> 3, rf & 7], [rt >> 3, rt & 7]);
+    step = kingStep;
+    extra = { label: 'M″: the rook’s update, same form', M: board.m.slice() };
+  } else {
+    step = board.applyMove(fromCell >> 3, fromCell & 7, toCell >> 3, toCell & 7, value);
+  }
   const Z = step.z;
   const vE = m8.scale(m8.create(), step.e, step.v) as m8.Mat8;
   const Mprime = m8.copy(m8.create(), step.after) as m8.Mat8;
-  let extra: MoveUpdate['extra'] = null;
-  if (kind === KIND_CASTLE) {
-    const kingSide = to > from;
-    const rf = (kingSide ? from + 3 : from - 4) ^ 56,
-      rt = (kingSide ? from + 1 : from - 1) ^ 56;
-    board.applyMove(rf >> 3, rf & 7, rt >> 3, rt & 7);
-    extra = { label: 'M″: the rook’s update, same form', M: board.m.slice() };
-  } else if (kind === KIND_EN_PASSANT) {
+  if (kind === KIND_EN_PASSANT) {
     const cap = (M[fromCell] > 0 ? to - 8 : to + 8) ^ 56;
     board.clear(cap >> 3, cap & 7);
     extra = { label: 'M″ = M′ ⊙ (J − E(captured pawn))', M: board.m.slice() };

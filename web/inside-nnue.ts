@@ -5,7 +5,7 @@
  * a′ = a + W₁·(e_to − e_from) − W₁·e_captured.
  */
 import type { Position } from '../src/core/position.js';
-import { moveFrom, moveKind, movePromo, moveTo, KIND_CASTLE, KIND_EN_PASSANT } from '../src/core/move.js';
+import { castleRookTo, moveFrom, moveKind, movePromo, moveTo, KIND_CASTLE, KIND_EN_PASSANT } from '../src/core/move.js';
 import { squareName } from '../src/core/types.js';
 import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
 import { featureIndex } from '../src/engine/nnue/features.js';
@@ -36,8 +36,8 @@ function moveColumns(before: Position, m: number): { added: string[]; removed: s
   const added = [col(placed, to)],
     removed = [col(piece, from)];
   if (moveKind(m) === KIND_CASTLE) {
-    const rFrom = to > from ? to + 1 : to - 2,
-      rTo = to > from ? to - 1 : to + 1,
+    const rFrom = before.castleRookFrom(m),
+      rTo = castleRookTo(m),
       rook = before.board[rFrom];
     added.push(col(rook, rTo));
     removed.push(col(rook, rFrom));

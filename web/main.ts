@@ -7,6 +7,7 @@
 import type { BackendName } from '../src/backends.js';
 import { moveToUci } from '../src/core/move.js';
 import { Position } from '../src/core/position.js';
+import { CHESS960_POSITIONS, chess960StartFen } from '../src/core/chess960.js';
 import { BoardView } from './board-view.js';
 import { EngineClient } from './engine-client.js';
 import { clearEngineInfo, fmtNodes, showEngineInfo } from './engine-info.js';
@@ -94,6 +95,7 @@ function startSearch(): void {
   engine.start(game.fen(), {
     startFen: game.startFen,
     moves: game.uciMoves(),
+    chess960: game.chess960,
     backend: ui.backend.value as BackendName,
     weightsUrl: __BNN_WEIGHTS__,
     nnue: ui.evaluation.value === 'nnue' ? __NNUE__ : null,
@@ -247,6 +249,10 @@ function replaceGame(g: Game, note: string): void {
 // ---------- controls ----------
 
 ui.newGame.addEventListener('click', () => replaceGame(new Game(), 'New game.'));
+ui.newGame960.addEventListener('click', () => {
+  const n = Math.floor(Math.random() * CHESS960_POSITIONS);
+  replaceGame(new Game(chess960StartFen(n), true), `New Chess960 game: start position ${n}. Castle by dropping the king on its rook.`);
+});
 ui.undo.addEventListener('click', () => {
   stopSearch(false);
   clearMessage();

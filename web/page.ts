@@ -16,6 +16,7 @@ export const ui = {
   backend: $<HTMLSelectElement>('backend'),
   evaluation: $<HTMLSelectElement>('evaluation'),
   newGame: $<HTMLButtonElement>('new'),
+  newGame960: $<HTMLButtonElement>('new960'),
   undo: $<HTMLButtonElement>('undo'),
   flip: $<HTMLButtonElement>('flip'),
   go: $<HTMLButtonElement>('go'),

@@ -15,6 +15,8 @@ export type ToWorker =
       id: number;
       startFen: string;
       moves: string[];
+      /** Chess960: castles king-takes-own-rook in `moves` and in the answers. */
+      chess960: boolean;
       backend: BackendName;
       weightsUrl: string | null;
       /** The evaluation network to play with (fetched by the worker), or null for the classical evaluation. */

@@ -8,8 +8,10 @@ import { evaluatorFor, parseEvalChoice } from './eval-flag.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
 import { backendLabel, getBackend } from '../backends.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
-import { moveFrom, moveTo, moveToUci } from '../core/move.js';
-import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../core/notation.js';
+import { moveFrom, moveTo } from '../core/move.js';
+import { MoveError, legalMoveList, moveToSan, moveToUciIn, parseSan, parseUciMove } from '../core/notation.js';
+import { CHESS960_POSITIONS, chess960StartFen } from '../core/chess960.js';
+import { Sfc32 } from '../core/rng.js';
 import { FenError, Position, START_FEN } from '../core/position.js';
 import { GAME_END_TEXT, gameStatus, type GameStatus } from '../core/status.js';
 import { Engine, evaluate, type Score, type SearchResult } from '../engine/index.js';
@@ -19,7 +21,7 @@ import { UsageError } from '../cmdline/errors.js';
 import { LineReader } from '../cmdline/lines.js';
 
 export const PLAY_USAGE =
-  'play [--mode white|black|self] [--depth N] [--fen FEN] [--backend bitboard|matrix|bnn] [--eval classical|nnue] [--ascii]';
+  'play [--mode white|black|self] [--depth N] [--fen FEN | --chess960 [--start N]] [--backend bitboard|matrix|bnn] [--eval classical|nnue] [--ascii]';
 
 type Mode = 'white' | 'black' | 'self';
 const MAX_DEPTH = 20;
@@ -54,6 +56,8 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
       mode: { type: 'string' },
       depth: { type: 'string' },
       fen: { type: 'string' },
+      chess960: { type: 'boolean', default: false },
+      start: { type: 'string' },
       backend: { type: 'string', default: 'bitboard' },
       ascii: { type: 'boolean', default: false },
       eval: { type: 'string' },
@@ -66,12 +70,23 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
     if (!mode) throw new UsageError(`play --mode: '${values.mode}' is not a mode (expected white, black or self)`);
   }
   let depth = values.depth === undefined ? undefined : parseIntIn('play --depth', values.depth as string, 1, MAX_DEPTH);
-  const pos = Position.fromFen((values.fen as string | undefined) ?? START_FEN);
+  const chess960 = values.chess960 === true;
+  if (values.start !== undefined && !chess960) throw new UsageError('play --start: a start position number needs --chess960');
+  if (chess960 && values.fen !== undefined) throw new UsageError('play --chess960: give --start N (0-959) instead of --fen');
+  // Chess960: numbered start (518 is the classical one) or a random one.
+  const initialFen = chess960
+    ? chess960StartFen(
+        values.start === undefined
+          ? Math.floor(new Sfc32(Date.now() >>> 0).nextFloat() * CHESS960_POSITIONS)
+          : parseIntIn('play --start', values.start as string, 0, CHESS960_POSITIONS - 1),
+      )
+    : START_FEN;
+  const pos = Position.fromFen((values.fen as string | undefined) ?? initialFen);
   const backend = await getBackend(values.backend as string);
 
   const reader = new LineReader(io.input, io.output);
   const nnue = evaluatorFor(parseEvalChoice('play', values.eval as string | undefined));
-  const game = new TerminalGame(pos, backend, io, reader, values.ascii === true);
+  const game = new TerminalGame(pos, backend, io, reader, values.ascii === true, chess960, initialFen);
   game.nnue = nnue;
   try {
     if (!mode) mode = await game.askMode();
@@ -127,6 +142,9 @@ class TerminalGame {
     private readonly io: PlayIo,
     private readonly reader: LineReader,
     private readonly ascii: boolean,
+    /** UCI castles are king-takes-own-rook (e1h1); `reset` goes back to the 960 start. */
+    private readonly chess960 = false,
+    private readonly initialFen = START_FEN,
   ) {
     this.color = useColor(io.output);
     // Echo piped input after the prompt so a scripted session reads like a transcript.
@@ -231,7 +249,7 @@ class TerminalGame {
         this.say(this.history() || 'no moves yet');
         return;
       case 'reset':
-        this.setup(START_FEN);
+        this.setup(this.initialFen);
         return;
       case 'setfen':
         if (rest.length === 0) {
@@ -254,7 +272,7 @@ class TerminalGame {
     }
     let move: number;
     try {
-      move = UCI_LIKE.test(line) ? parseUciMove(this.pos, line) : parseSan(this.pos, line);
+      move = UCI_LIKE.test(line) ? parseUciMove(this.pos, line, this.chess960) : parseSan(this.pos, line);
     } catch (err) {
       if (err instanceof MoveError) {
         this.say(err.message);
@@ -266,10 +284,11 @@ class TerminalGame {
   }
 
   private play(move: number): void {
-    const san = moveToSan(this.pos, move);
+    const san = moveToSan(this.pos, move),
+      uci = moveToUciIn(this.pos, move, this.chess960);
     const mover = this.pos.side === 0 ? 'White' : 'Black';
     this.pos.makeMove(move);
-    if (this.mode !== 'self' || !this.isBotTurn()) this.say(`${mover} plays ${moveToUci(move)} (${san})`);
+    if (this.mode !== 'self' || !this.isBotTurn()) this.say(`${mover} plays ${uci} (${san})`);
   }
 
   private botMove(): void {
@@ -285,11 +304,12 @@ class TerminalGame {
     }
     // Never trust a search result blindly: the move must be legal here.
     const move = legal.includes(result.bestMove) ? result.bestMove : legal[0];
-    const san = moveToSan(this.pos, move);
+    const san = moveToSan(this.pos, move),
+      uci = moveToUciIn(this.pos, move, this.chess960);
     const evalText = formatScore(result.score, this.pos.side);
     this.pos.makeMove(move);
     this.say(
-      `${mover} (bot) plays ${moveToUci(move)} (${san})  depth ${result.depth}  eval ${evalText}  nodes ${result.nodes}  time ${(result.timeMs / 1000).toFixed(2)}s`,
+      `${mover} (bot) plays ${uci} (${san})  depth ${result.depth}  eval ${evalText}  nodes ${result.nodes}  time ${(result.timeMs / 1000).toFixed(2)}s`,
     );
     this.show();
   }
@@ -308,7 +328,7 @@ class TerminalGame {
     this.startSide = this.pos.side;
     this.setupFen = this.pos.toFen();
     this.announced = false;
-    this.say(fen === START_FEN ? 'Board reset.' : 'Position set.');
+    this.say(fen === this.initialFen ? 'Board reset.' : 'Position set.');
     this.show();
   }
 
@@ -356,7 +376,7 @@ class TerminalGame {
       this.say('no legal moves');
       return;
     }
-    const items = moves.map((m) => `${moveToUci(m)} (${moveToSan(this.pos, m)})`).sort();
+    const items = moves.map((m) => `${moveToUciIn(this.pos, m, this.chess960)} (${moveToSan(this.pos, m)})`).sort();
     this.say(`${moves.length} legal moves: ${items.join(', ')}`);
   }
 

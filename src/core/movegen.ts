@@ -3,8 +3,8 @@
  * can count the last ply without making moves. Sliding attacks come from a pluggable
  * SliderAttacks provider (magic bitboards by default); everything else is table lookups.
  */
-import { BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, WHITE, WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO } from './types.js';
-import { KIND_CASTLE, KIND_EN_PASSANT } from './move.js';
+import { BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, WHITE } from './types.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, castleKingTo } from './move.js';
 import {
   betweenHi,
   betweenLo,
@@ -324,39 +324,44 @@ export class MoveGenerator implements LegalMoveGenerator {
     return ((t[0] & (pl[e | ROOK] | pl[e | QUEEN])) | (t[1] & (ph[e | ROOK] | ph[e | QUEEN]))) === 0;
   }
 
+  /**
+   * Castles, Chess960 included: every square on the king's and the rook's paths empty (the king
+   * and the castling rook excepted), the squares the king passes not attacked, and its target not
+   * attacked once both pieces have moved (the castling rook may have been shielding it).
+   */
   private castles(pos: Position, out: Int32Array, n: number, us: number, occLo: number, occHi: number): number {
-    const rights = pos.castling,
-      them = us ^ 1;
-    if (us === WHITE) {
-      if (
-        (rights & WHITE_OO) !== 0 &&
-        (occLo & 0x60) === 0 &&
-        !this.attacked(pos, 5, them, occLo, occHi) &&
-        !this.attacked(pos, 6, them, occLo, occHi)
-      )
-        out[n++] = 4 | (6 << 6) | (KIND_CASTLE << 15);
-      if (
-        (rights & WHITE_OOO) !== 0 &&
-        (occLo & 0x0e) === 0 &&
-        !this.attacked(pos, 3, them, occLo, occHi) &&
-        !this.attacked(pos, 2, them, occLo, occHi)
-      )
-        out[n++] = 4 | (2 << 6) | (KIND_CASTLE << 15);
-    } else {
-      if (
-        (rights & BLACK_OO) !== 0 &&
-        (occHi & 0x60000000) === 0 &&
-        !this.attacked(pos, 61, them, occLo, occHi) &&
-        !this.attacked(pos, 62, them, occLo, occHi)
-      )
-        out[n++] = 60 | (62 << 6) | (KIND_CASTLE << 15);
-      if (
-        (rights & BLACK_OOO) !== 0 &&
-        (occHi & 0x0e000000) === 0 &&
-        !this.attacked(pos, 59, them, occLo, occHi) &&
-        !this.attacked(pos, 58, them, occLo, occHi)
-      )
-        out[n++] = 60 | (58 << 6) | (KIND_CASTLE << 15);
+    const them = us ^ 1,
+      ksq = pos.kingSq[us];
+    const kOccLo = ksq < 32 ? occLo & ~(1 << ksq) : occLo,
+      kOccHi = ksq < 32 ? occHi : occHi & ~(1 << (ksq - 32));
+    for (let right = us << 1; right < (us << 1) + 2; right++) {
+      if ((pos.castling & (1 << right)) === 0) continue;
+      if (((pos.castlePathLo[right] & occLo) | (pos.castlePathHi[right] & occHi)) !== 0) continue;
+      const kTo = castleKingTo(right),
+        rsq = pos.castleRook[right],
+        rTo = (right & 1) === 0 ? kTo - 1 : kTo + 1;
+      let lo = betweenLo[(ksq << 6) | kTo],
+        hi = betweenHi[(ksq << 6) | kTo],
+        safe = true;
+      while (safe && (lo | hi) !== 0) {
+        let sq: number;
+        if (lo !== 0) {
+          sq = 31 - Math.clz32(lo & -lo);
+          lo &= lo - 1;
+        } else {
+          sq = 63 - Math.clz32(hi & -hi);
+          hi &= hi - 1;
+        }
+        if (this.attacked(pos, sq, them, kOccLo, kOccHi)) safe = false;
+      }
+      if (!safe) continue;
+      let aLo = kOccLo,
+        aHi = kOccHi;
+      if (rsq < 32) aLo &= ~(1 << rsq);
+      else aHi &= ~(1 << (rsq - 32));
+      if (rTo < 32) aLo |= 1 << rTo;
+      else aHi |= 1 << (rTo - 32);
+      if (!this.attacked(pos, kTo, them, aLo, aHi)) out[n++] = ksq | (kTo << 6) | (KIND_CASTLE << 15);
     }
     return n;
   }

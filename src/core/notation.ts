@@ -31,12 +31,38 @@ export function legalMoveList(pos: Position): number[] {
   return Array.from(buf.subarray(0, n));
 }
 
-/** Parses a UCI move and returns the legal move it names; throws MoveError otherwise. */
-export function parseUciMove(pos: Position, text: string): number {
+/**
+ * UCI text of a legal move of `pos` (before it is made): moveToUci's, except that with `chess960`
+ * a castle is written king-takes-own-rook (e1h1), as UCI_Chess960 asks, since in Chess960 the
+ * king's target square alone can be an ordinary king move or no move at all.
+ */
+export function moveToUciIn(pos: Position, m: number, chess960: boolean): string {
+  if (!chess960 || moveKind(m) !== KIND_CASTLE) return moveToUci(m);
+  return squareName(moveFrom(m)) + squareName(pos.castleRookFrom(m));
+}
+
+/** UCI text of a line of moves played from `pos` (a PV), each written as moveToUciIn does; `pos` is not changed. */
+export function movesToUciIn(pos: Position, moves: readonly number[], chess960: boolean): string[] {
+  const walk = pos.clone();
+  return moves.map((m) => {
+    const text = moveToUciIn(walk, m, chess960);
+    walk.makeMove(m);
+    return text;
+  });
+}
+
+/**
+ * Parses a UCI move and returns the legal move it names; throws MoveError otherwise. Castles are
+ * king-takes-own-rook with `chess960` (e1h1); without it the king's move (e1g1), and
+ * king-takes-own-rook is accepted too when no other move has that text.
+ */
+export function parseUciMove(pos: Position, text: string, chess960 = false): number {
   const t = text.trim();
   const m = UCI_MOVE.exec(t);
   if (!m) throw new MoveError(t, `malformed move ${quoted(t)}: expected UCI notation like e2e4 or e7e8q`);
-  for (const move of legalMoveList(pos)) if (moveToUci(move) === t) return move;
+  const legal = legalMoveList(pos);
+  for (const move of legal) if (moveToUciIn(pos, move, chess960) === t) return move;
+  if (!chess960) for (const move of legal) if (moveToUciIn(pos, move, true) === t) return move;
   const from = m[1];
   const fromSq = from.charCodeAt(0) - 97 + (from.charCodeAt(1) - 49) * 8;
   const piece = pos.board[fromSq];
@@ -53,14 +79,15 @@ export function parseUciMove(pos: Position, text: string): number {
 /**
  * A game given as a start FEN and UCI moves (the UCI `position` command, the web worker's
  * request), played on one Position so its history (repetitions) is there for the search.
+ * `chess960`: castles are written king-takes-own-rook (UCI_Chess960).
  * Throws FenError, or MoveError naming the move's place in the list.
  */
-export function replayUciMoves(fen: string, moves: readonly string[]): Position {
+export function replayUciMoves(fen: string, moves: readonly string[], chess960 = false): Position {
   const pos = Position.fromFen(fen);
   moves.forEach((text, k) => {
     let m: number;
     try {
-      m = parseUciMove(pos, text);
+      m = parseUciMove(pos, text, chess960);
     } catch (err) {
       if (err instanceof MoveError) throw new MoveError(text, `move ${k + 1} of the list: ${err.message}`);
       throw err;
@@ -79,7 +106,7 @@ export function moveToSan(pos: Position, move: number): string {
     type = piece & 7;
   let san: string;
   if (kind === KIND_CASTLE) {
-    san = to > from ? 'O-O' : 'O-O-O';
+    san = (to & 7) === 6 ? 'O-O' : 'O-O-O'; // by the target file: in Chess960 the king may not move, or move either way
   } else {
     const capture = pos.board[to] !== 0 || (type === PAWN && (from & 7) !== (to & 7));
     if (type === PAWN) {

@@ -46,11 +46,20 @@ export function readPerftEpd(path: string): PerftCase[] {
  * shared data folder beside the clone.
  */
 export function standardSuitePath(): string {
+  return suitePath('perft-standard.epd');
+}
+
+/** The Chess960 suite (960 published positions to depth 6, Shredder-FEN castling), committed under test/data. */
+export function chess960SuitePath(): string {
+  return suitePath('perft-chess960.epd');
+}
+
+function suitePath(name: string): string {
   const candidates = [
-    new URL('../../../test/data/perft-standard.epd', import.meta.url),
-    new URL('../../../../shared/data/perft-standard.epd', import.meta.url),
+    new URL(`../../../test/data/${name}`, import.meta.url),
+    new URL(`../../../../shared/data/${name}`, import.meta.url),
   ].map((u) => fileURLToPath(u));
   const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new PerftEpdError(`perft-standard.epd not found (looked in ${candidates.join(', ')})`);
+  if (!found) throw new PerftEpdError(`${name} not found (looked in ${candidates.join(', ')})`);
   return found;
 }

@@ -22,7 +22,8 @@ import {
   parseSquare,
   squareName,
 } from './types.js';
-import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from './move.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, castleKingTo, castleRight, castleRookTo, moveFrom, moveKind, movePromo, moveTo } from './move.js';
+import { betweenHi, betweenLo } from './attacks.js';
 import { castlingKeyHi, castlingKeyLo, epKeyHi, epKeyLo, pieceKeyHi, pieceKeyLo, sideKeyHi, sideKeyLo } from './zobrist.js';
 import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from './attacks.js';
 import { bishopIndex, bishopTable, rookIndex, rookTable } from './magic.js';
@@ -42,14 +43,30 @@ export class FenError extends Error {
   }
 }
 
-/** Castling rights kept when a piece moves from or to a square (king and rook home squares clear theirs). */
-export const CASTLE_KEEP = new Uint8Array(64).fill(15);
-CASTLE_KEEP[4] = 15 & ~(WHITE_OO | WHITE_OOO);
-CASTLE_KEEP[7] = 15 & ~WHITE_OO;
-CASTLE_KEEP[0] = 15 & ~WHITE_OOO;
-CASTLE_KEEP[60] = 15 & ~(BLACK_OO | BLACK_OOO);
-CASTLE_KEEP[63] = 15 & ~BLACK_OO;
-CASTLE_KEEP[56] = 15 & ~BLACK_OOO;
+/**
+ * The FEN castling field of rights `castling` with rooks on `castleRook`: X-FEN (KQkq, a file
+ * letter only when the castling rook is not the outermost rook on its side of the king, so
+ * classical positions print exactly KQkq) or, with `shredder`, Shredder-FEN (rook files, HAha).
+ */
+export function castlingField(castling: number, castleRook: ArrayLike<number>, pieceAt: (sq: number) => number, shredder: boolean): string {
+  let out = '';
+  for (let right = 0; right < 4; right++) {
+    if ((castling & (1 << right)) === 0) continue;
+    const color = right >> 1,
+      rookSq = castleRook[right],
+      base = color === WHITE ? 0 : 56,
+      rook = makePiece(color, ROOK);
+    let outermost = true;
+    if ((right & 1) === 0) {
+      for (let sq = rookSq + 1; sq < base + 8; sq++) if (pieceAt(sq) === rook) outermost = false;
+    } else {
+      for (let sq = base; sq < rookSq; sq++) if (pieceAt(sq) === rook) outermost = false;
+    }
+    const letter = !shredder && outermost ? ((right & 1) === 0 ? 'k' : 'q') : 'abcdefgh'[rookSq & 7];
+    out += color === WHITE ? letter.toUpperCase() : letter;
+  }
+  return out || '-';
+}
 
 const INITIAL_HISTORY = 256;
 
@@ -62,6 +79,13 @@ export class Position {
   readonly kingSq = new Int32Array(2);
   side = WHITE;
   castling = 0;
+  /** The rook square of each castling right (by bit number, see castleRight); fixed for a game, valid while the right is held. */
+  readonly castleRook = Uint8Array.of(7, 0, 63, 56);
+  /** Rights kept when a piece moves from or to a square: the king's square clears its side's, a castling rook's square its own. */
+  readonly castleKeep = new Uint8Array(64).fill(15);
+  /** Squares that must be empty for each castle: both paths, king and castling rook excepted (bitboard halves). */
+  readonly castlePathLo = new Int32Array(4);
+  readonly castlePathHi = new Int32Array(4);
   ep = NO_SQUARE;
   halfmove = 0;
   fullmove = 1;
@@ -101,6 +125,7 @@ export class Position {
     p.kingSq.set(this.kingSq);
     p.side = this.side;
     p.castling = this.castling;
+    p.copyCastleGeometry(this);
     p.ep = this.ep;
     p.halfmove = this.halfmove;
     p.fullmove = this.fullmove;
@@ -115,6 +140,41 @@ export class Position {
     p.hHashLo = this.hHashLo.slice();
     p.hHashHi = this.hHashHi.slice();
     return p;
+  }
+
+  private copyCastleGeometry(from: Position): void {
+    this.castleRook.set(from.castleRook);
+    this.castleKeep.set(from.castleKeep);
+    this.castlePathLo.set(from.castlePathLo);
+    this.castlePathHi.set(from.castlePathHi);
+  }
+
+  /** The castling rook's square of a castle move in this position (before it is made). */
+  castleRookFrom(m: number): number {
+    return this.castleRook[castleRight(m)];
+  }
+
+  /** Records castling right `right` with its rook on `rook` (king on kingSq): rook square, keep masks, path. */
+  private addCastle(right: number, rook: number): void {
+    const king = this.kingSq[right >> 1],
+      kTo = castleKingTo(right),
+      rTo = (kTo & 7) === 6 ? kTo - 1 : kTo + 1;
+    this.castling |= 1 << right;
+    this.castleRook[right] = rook;
+    this.castleKeep[king] &= right >= 2 ? ~(BLACK_OO | BLACK_OOO) : ~(WHITE_OO | WHITE_OOO);
+    this.castleKeep[rook] &= ~(1 << right);
+    let lo = betweenLo[(king << 6) | kTo] | betweenLo[(rook << 6) | rTo],
+      hi = betweenHi[(king << 6) | kTo] | betweenHi[(rook << 6) | rTo];
+    for (const sq of [kTo, rTo]) {
+      if (sq < 32) lo |= 1 << sq;
+      else hi |= 1 << (sq - 32);
+    }
+    for (const sq of [king, rook]) {
+      if (sq < 32) lo &= ~(1 << sq);
+      else hi &= ~(1 << (sq - 32));
+    }
+    this.castlePathLo[right] = lo;
+    this.castlePathHi[right] = hi;
   }
 
   // ---- piece placement primitives (board, bitboards and hash together) ----
@@ -252,25 +312,28 @@ export class Position {
 
     this.hashEp();
     this.halfmove++;
-    if (captured !== 0) {
-      this.remove(capSq);
-      this.halfmove = 0;
-    }
-    this.remove(from);
-    this.put(promo !== 0 ? makePiece(us, promo) : piece, to);
-    if ((piece & 7) === PAWN) this.halfmove = 0;
-    else if ((piece & 7) === KING) {
+    if (kind === KIND_CASTLE) {
+      // Both pieces leave before either lands: in Chess960 the king may land on the rook's square or stay put.
+      const rFrom = this.castleRook[castleRight(m)],
+        rook = this.board[rFrom];
+      this.hCaptured[ply] = 0;
+      this.remove(from);
+      this.remove(rFrom);
+      this.put(piece, to);
+      this.put(rook, castleRookTo(m));
       this.kingSq[us] = to;
-      if (kind === KIND_CASTLE) {
-        // The rook's move: h-file to f-file, or a-file to d-file, on the king's rank.
-        const rFrom = to > from ? to + 1 : to - 2,
-          rTo = to > from ? to - 1 : to + 1;
-        const rook = this.board[rFrom];
-        this.remove(rFrom);
-        this.put(rook, rTo);
+    } else {
+      if (captured !== 0) {
+        this.remove(capSq);
+        this.halfmove = 0;
       }
+      this.remove(from);
+      this.put(promo !== 0 ? makePiece(us, promo) : piece, to);
+      if ((piece & 7) === PAWN) this.halfmove = 0;
+      else if ((piece & 7) === KING) this.kingSq[us] = to;
     }
-    const rights = this.castling & CASTLE_KEEP[from] & CASTLE_KEEP[to];
+    const keep = this.castleKeep,
+      rights = this.castling & keep[from] & keep[to];
     if (rights !== this.castling) {
       this.hashLo ^= castlingKeyLo[this.castling ^ rights];
       this.hashHi ^= castlingKeyHi[this.castling ^ rights];
@@ -300,20 +363,21 @@ export class Position {
     this.side = us;
     if (us === BLACK) this.fullmove--;
     const moved = this.board[to];
-    this.remove(to);
-    this.put(promo !== 0 ? makePiece(us, PAWN) : moved, from);
-    if ((moved & 7) === KING) {
+    if (kind === KIND_CASTLE) {
+      const rTo = castleRookTo(m),
+        rook = this.board[rTo];
+      this.remove(to);
+      this.remove(rTo);
+      this.put(moved, from);
+      this.put(rook, this.castleRook[castleRight(m)]);
       this.kingSq[us] = from;
-      if (kind === KIND_CASTLE) {
-        const rFrom = to > from ? to + 1 : to - 2,
-          rTo = to > from ? to - 1 : to + 1;
-        const rook = this.board[rTo];
-        this.remove(rTo);
-        this.put(rook, rFrom);
-      }
+    } else {
+      this.remove(to);
+      this.put(promo !== 0 ? makePiece(us, PAWN) : moved, from);
+      if ((moved & 7) === KING) this.kingSq[us] = from;
+      const captured = this.hCaptured[ply];
+      if (captured !== 0) this.put(captured, kind === KIND_EN_PASSANT ? to ^ 8 : to);
     }
-    const captured = this.hCaptured[ply];
-    if (captured !== 0) this.put(captured, kind === KIND_EN_PASSANT ? to ^ 8 : to);
     this.castling = this.hCastling[ply];
     this.ep = this.hEp[ply];
     this.halfmove = this.hHalfmove[ply];
@@ -441,6 +505,10 @@ export class Position {
     this.kingSq.fill(NO_SQUARE);
     this.side = WHITE;
     this.castling = 0;
+    this.castleRook.set([7, 0, 63, 56]);
+    this.castleKeep.fill(15);
+    this.castlePathLo.fill(0);
+    this.castlePathHi.fill(0);
     this.ep = NO_SQUARE;
     this.halfmove = 0;
     this.fullmove = 1;
@@ -461,6 +529,7 @@ export class Position {
     this.kingSq.set(scratch.kingSq);
     this.side = scratch.side;
     this.castling = scratch.castling;
+    this.copyCastleGeometry(scratch);
     this.ep = scratch.ep;
     this.halfmove = scratch.halfmove;
     this.fullmove = scratch.fullmove;
@@ -517,23 +586,7 @@ export class Position {
     if (side !== 'w' && side !== 'b') throw new FenError('side', `expected 'w' or 'b', got '${side}'`);
     this.side = side === 'w' ? WHITE : BLACK;
 
-    if (castling !== '-') {
-      if (!/^[KQkq]{1,4}$/.test(castling) || new Set(castling).size !== castling.length) {
-        throw new FenError('castling', `expected '-' or a subset of 'KQkq', got '${castling}'`);
-      }
-      const need: Record<string, [number, number, number, number, string]> = {
-        K: [WHITE_OO, 4, 7, makePiece(WHITE, ROOK), 'white king on e1 and rook on h1'],
-        Q: [WHITE_OOO, 4, 0, makePiece(WHITE, ROOK), 'white king on e1 and rook on a1'],
-        k: [BLACK_OO, 60, 63, makePiece(BLACK, ROOK), 'black king on e8 and rook on h8'],
-        q: [BLACK_OOO, 60, 56, makePiece(BLACK, ROOK), 'black king on e8 and rook on a8'],
-      };
-      for (const ch of castling) {
-        const [bit, k, r, rook, what] = need[ch];
-        const king = makePiece(bit <= WHITE_OOO ? WHITE : BLACK, KING);
-        if (this.board[k] !== king || this.board[r] !== rook) throw new FenError('castling', `right '${ch}' needs the ${what}`);
-        this.castling |= bit;
-      }
-    }
+    if (castling !== '-') this.parseCastling(castling);
 
     if (ep !== '-') {
       const sq = parseSquare(ep);
@@ -571,7 +624,54 @@ export class Position {
     this.hashHi = hi;
   }
 
-  toFen(): string {
+  /**
+   * The castling field: KQkq (X-FEN: the outermost rook on that side of the king) and rook files
+   * A-H / a-h (Shredder-FEN, or X-FEN when the castling rook is not the outermost one).
+   */
+  private parseCastling(text: string): void {
+    if (!/^[KQkqA-Ha-h]{1,4}$/.test(text))
+      throw new FenError('castling', `expected '-', rook files A-H/a-h (Chess960) or a subset of 'KQkq', got '${text}'`);
+    for (const ch of text) {
+      const color = ch === ch.toUpperCase() ? WHITE : BLACK,
+        name = color === WHITE ? 'white' : 'black',
+        base = color === WHITE ? 0 : 56,
+        king = this.kingSq[color],
+        rook = makePiece(color, ROOK);
+      if (king >> 3 !== base >> 3)
+        throw new FenError('castling', `right '${ch}' needs the ${name} king on rank ${color === WHITE ? 1 : 8}`);
+      const kf = king & 7,
+        lower = ch.toLowerCase();
+      let file = -1;
+      if (lower === 'k') {
+        for (let f = 7; f > kf && file < 0; f--) if (this.board[base + f] === rook) file = f;
+      } else if (lower === 'q') {
+        for (let f = 0; f < kf && file < 0; f++) if (this.board[base + f] === rook) file = f;
+      } else {
+        file = lower.charCodeAt(0) - 97;
+        if (this.board[base + file] !== rook || file === kf) file = -1;
+      }
+      if (file < 0) {
+        const where =
+          lower === 'k' ? 'on the h-side of' : lower === 'q' ? 'on the a-side of' : `on ${lower}${color === WHITE ? 1 : 8} beside`;
+        throw new FenError('castling', `right '${ch}' needs a ${name} rook ${where} the king on ${squareName(king)}`);
+      }
+      const right = (color === WHITE ? 0 : 2) | (file > kf ? 0 : 1);
+      if (this.castling & (1 << right))
+        throw new FenError('castling', `right '${ch}' repeats ${name}'s ${file > kf ? 'king' : 'queen'}-side right, got '${text}'`);
+      this.addCastle(right, base + file);
+    }
+  }
+
+  /**
+   * The castling field as X-FEN (KQkq, a file letter only when the castling rook is not the
+   * outermost rook on its side; classical positions print exactly KQkq) or Shredder-FEN (files).
+   */
+  castlingFen(shredder = false): string {
+    return castlingField(this.castling, this.castleRook, (sq) => this.board[sq], shredder);
+  }
+
+  /** FEN with X-FEN castling, or Shredder-FEN castling (rook files) when `shredder`. */
+  toFen(shredder = false): string {
     let placement = '';
     for (let rank = 7; rank >= 0; rank--) {
       let empty = 0;
@@ -590,11 +690,6 @@ export class Position {
       if (empty) placement += empty;
       if (rank) placement += '/';
     }
-    let castling = '';
-    if (this.castling & WHITE_OO) castling += 'K';
-    if (this.castling & WHITE_OOO) castling += 'Q';
-    if (this.castling & BLACK_OO) castling += 'k';
-    if (this.castling & BLACK_OOO) castling += 'q';
-    return `${placement} ${this.side === WHITE ? 'w' : 'b'} ${castling || '-'} ${this.ep === NO_SQUARE ? '-' : squareName(this.ep)} ${this.halfmove} ${this.fullmove}`;
+    return `${placement} ${this.side === WHITE ? 'w' : 'b'} ${this.castlingFen(shredder)} ${this.ep === NO_SQUARE ? '-' : squareName(this.ep)} ${this.halfmove} ${this.fullmove}`;
   }
 }

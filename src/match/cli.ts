@@ -9,7 +9,7 @@ import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { formatSeconds, progressEnabled } from '../cmdline/progress.js';
 import { EngineError, type EngineSpec } from './uci-engine.js';
-import { OpeningError, loadOpenings, type Opening } from './openings.js';
+import { OpeningError, chess960Openings, loadOpenings, type Opening } from './openings.js';
 import { START_FEN } from '../core/position.js';
 import { runMatch, type MatchConfig, type MatchResult } from './match.js';
 import { formatElo, sprtBounds, type SprtConfig } from './stats.js';
@@ -32,6 +32,9 @@ options:
   --rounds N           N opening pairs, i.e. 2N games (instead of --games)
   --openings FILE      one opening per line: UCI moves or FEN/EPD (default data/openings/balanced.txt
                        when present, else the start position)
+  --chess960           Chess960: seeded random start positions (one per colour-reversed pair) instead of
+                       --openings; both engines get setoption UCI_Chess960 true
+  --seed N             the Chess960 positions' seed (default 1)
   --pgn FILE           write all games as PGN (rewritten from the start of the match)
   --concurrency N      games at once, two engine processes each (default 1)
   --tolerance MS       a move may arrive this late past the flag (default 100)
@@ -160,6 +163,8 @@ const MATCH_FLAGS = {
   resign: { type: 'string' },
   draw: { type: 'string' },
   sprt: { type: 'string' },
+  chess960: { type: 'boolean' },
+  seed: { type: 'string' },
 } as const;
 
 const MAX_COUNT = 1_000_000_000;
@@ -206,20 +211,32 @@ export function parseMatchArgs(args: string[]): MatchOptions {
   if (!e1) throw new UsageError('match: missing --engine1 "cmd=PROGRAM …"');
   if (!e2) throw new UsageError('match: missing --engine2 "cmd=PROGRAM …"');
 
+  const chess960 = values.chess960 === true;
+  if (chess960 && openingsPath !== undefined) throw new UsageError('match --chess960 makes its own openings; do not give --openings too');
+  if (!chess960 && str('seed') !== undefined) throw new UsageError('match --seed: the seed is for --chess960 start positions');
   let openings: Opening[];
   let openingsSource: string;
-  if (!openingsPath && existsSync('data/openings/balanced.txt')) openingsPath = 'data/openings/balanced.txt';
-  if (openingsPath) {
-    openings = loadOpenings(openingsPath);
-    openingsSource = openingsPath;
+  if (chess960) {
+    const seed = count('seed', 0) ?? 1;
+    openings = chess960Openings(Math.ceil(games / 2), seed);
+    openingsSource = `Chess960, ${openings.length} random start positions (seed ${seed})`;
+    // The runner speaks king-takes-rook castling to both engines.
+    for (const e of [e1, e2]) e.options.unshift(['UCI_Chess960', 'true']);
   } else {
-    openings = [{ fen: START_FEN, moves: [] }];
-    openingsSource = 'start position';
+    if (!openingsPath && existsSync('data/openings/balanced.txt')) openingsPath = 'data/openings/balanced.txt';
+    if (openingsPath) {
+      openings = loadOpenings(openingsPath);
+      openingsSource = openingsPath;
+    } else {
+      openings = [{ fen: START_FEN, moves: [] }];
+      openingsSource = 'start position';
+    }
   }
   return {
     config: {
       engines: [e1, e2],
       openings,
+      ...(chess960 ? { chess960 } : {}),
       games,
       tc,
       toleranceMs,

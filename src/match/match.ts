@@ -20,6 +20,8 @@ export interface TimeControl {
 export interface MatchConfig {
   engines: [EngineSpec, EngineSpec];
   openings: Opening[];
+  /** Chess960: castles are king-takes-own-rook between runner and engines (they get UCI_Chess960), the PGN says so. */
+  chess960?: boolean;
   /** Total games; game 2k and 2k+1 share opening k (mod the set) with colours reversed. */
   games: number;
   tc: TimeControl;
@@ -213,8 +215,9 @@ export async function playGame(
   const uci: string[] = [];
   const san: string[] = [];
   const comments: Array<string | undefined> = [];
+  const chess960 = cfg.chess960 === true;
   for (const text of opening.moves) {
-    const m = parseUciMove(pos, text);
+    const m = parseUciMove(pos, text, chess960);
     san.push(moveToSan(pos, m));
     comments.push(undefined);
     pos.makeMove(m);
@@ -277,7 +280,7 @@ export async function playGame(
     let move: number;
     try {
       if (!res.bestMove) throw new MoveError('', 'empty bestmove');
-      move = parseUciMove(pos, res.bestMove);
+      move = parseUciMove(pos, res.bestMove, chess960);
     } catch (e) {
       if (!(e instanceof MoveError)) throw e;
       verdict = faultVerdict(side, 'illegal-move', e.message);
@@ -308,6 +311,7 @@ export async function playGame(
     timeControl: tcText(cfg.tc),
     termination: verdict.termination,
     finalComment: verdict.text,
+    ...(chess960 ? { extraTags: [['Variant', 'Chess960']] as Array<[string, string]> } : {}),
   });
   return { index, opening: openingIndex, whiteEngine, verdict, faultEngine, plies: san.length, pgn, usage };
 }

@@ -8,6 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { Position, START_FEN, FenError } from '../core/position.js';
 import { MoveError, parseUciMove } from '../core/notation.js';
+import { CHESS960_POSITIONS, chess960StartFen } from '../core/chess960.js';
+import { Sfc32 } from '../core/rng.js';
 
 export interface Opening {
   /** Starting position; START_FEN for the normal start. */
@@ -72,4 +74,21 @@ export function loadOpenings(path: string): Opening[] {
     throw new OpeningError(`cannot read openings file '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   return parseOpenings(text, path);
+}
+
+/**
+ * `count` Chess960 start positions drawn by a seeded generator (distinct while count <= 960), each
+ * an opening the match plays twice with colours reversed.
+ */
+export function chess960Openings(count: number, seed: number): Opening[] {
+  const rng = new Sfc32(seed);
+  const used = new Set<number>();
+  const out: Opening[] = [];
+  while (out.length < count) {
+    const n = Math.floor(rng.nextFloat() * CHESS960_POSITIONS);
+    if (used.has(n) && used.size < CHESS960_POSITIONS) continue;
+    used.add(n);
+    out.push({ fen: chess960StartFen(n), moves: [] });
+  }
+  return out;
 }

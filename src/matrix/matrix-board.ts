@@ -83,6 +83,43 @@ export class MatrixBoard {
     return { z, e, v, before, after: this.m.slice() };
   }
 
+  /**
+   * A castle (Chess960 included) as two affine updates of the same form: the king's, whose Z also
+   * zeroes the castling rook's square, M' = (M ⊙ (J − E(king) − E(rook) − E(king to))) + v_K·E(king to);
+   * then the rook's, M'' = (M' ⊙ (J − E(rook to))) + v_R·E(rook to). Lifting the rook in the first
+   * update keeps the order right when the king lands on the rook's square, the rook on the king's,
+   * or the king does not move at all. Cells are [row, column]; returns both steps.
+   */
+  castle(
+    king: readonly [number, number],
+    kingTo: readonly [number, number],
+    rook: readonly [number, number],
+    rookTo: readonly [number, number],
+  ): [AffineStep, AffineStep] {
+    for (const [r, c] of [king, kingTo, rook, rookTo]) {
+      m8.assertIndex(r, 'row');
+      m8.assertIndex(c, 'column');
+    }
+    const vK = this.get(king[0], king[1]),
+      vR = this.get(rook[0], rook[1]);
+    if (Math.abs(vK) !== 6 || vR !== (vK > 0 ? 4 : -4)) throw new MatrixError('entry', 'a castle needs a king and a rook of its colour');
+    const step = (zero: readonly (readonly [number, number])[], v: number, to: readonly [number, number]): AffineStep => {
+      const z = m8.ones(m8.create()),
+        e = m8.create(),
+        t = m8.create();
+      for (const [r, c] of zero) {
+        m8.elementary(t, r, c);
+        m8.hadamard(z, z, m8.sub(t, m8.ones(m8.create()), t));
+      }
+      m8.elementary(e, to[0], to[1]);
+      const before = this.m.slice();
+      this.affine(z, v, e);
+      return { z, e, v, before, after: this.m.slice() };
+    };
+    const first = step([king, rook, kingTo], vK, kingTo);
+    return [first, step([rookTo], vR, rookTo)];
+  }
+
   /** Removes the piece on (r, c): M' = M ⊙ (J − E(r, c)) (the en-passant capture). */
   clear(r: number, c: number): void {
     m8.assertIndex(r, 'row');

@@ -11,7 +11,8 @@ import { ALL_ONES, RAY_OPS, SHIFT, shiftAt } from './basis.js';
 import { kingTargets, knightTargets, pawnCaptureTargets, pawnForward, rayAttacks, slidingAttacks } from './matrix-attacks.js';
 import { COLOR_OFF, MatrixPosition, OCC_OFF, STRIDE } from './matrix-position.js';
 import { BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, BLACK_OO, BLACK_OOO, WHITE_OO, WHITE_OOO } from '../core/types.js';
-import { KIND_CASTLE, KIND_EN_PASSANT } from '../core/move.js';
+import { betweenHi, betweenLo } from '../core/attacks.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, castleKingTo } from '../core/move.js';
 import { popcount32 } from '../core/bitboard.js';
 
 const T = new Int32Array(8);
@@ -131,12 +132,13 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
   const tpLo = bits[to_ + 2 * PAWN],
     tpHi = bits[to_ + 2 * PAWN + 1];
 
-  // The king's candidate squares; attacks only matter there and on the castling path (0x6c: c, d, f, g of the back rank).
+  // The king's candidate squares; attacks only matter there and, with a castling right, on the
+  // back rank (the king's path; Chess960 puts it anywhere on the rank).
   kingTargets(T, 0, kLo, kHi);
   const kmLo = T[0] & ~ownLo,
     kmHi = T[1] & ~ownHi;
-  const zoneLo = kmLo | (rights !== 0 && us === 0 ? 0x6c : 0),
-    zoneHi = kmHi | (rights !== 0 && us === 1 ? 0x6c000000 : 0);
+  const zoneLo = kmLo | (rights !== 0 && us === 0 ? 0xff : 0),
+    zoneHi = kmHi | (rights !== 0 && us === 1 ? 0xff000000 | 0 : 0);
 
   // Squares the opponent attacks, with our king lifted off the board so it cannot hide behind itself.
   // Only the zone matters; with no candidate square for the king there is nothing to compute.
@@ -323,25 +325,30 @@ export function generateLegal(mp: MatrixPosition, out: Int32Array, n: number): n
     }
   }
 
-  // Castling: rights, empty path, king not in check, not passing or landing on an attacked square.
+  // Castling (Chess960 included): rights, both paths empty but for king and rook, king not in
+  // check, the squares it passes not attacked, and its target not attacked along the rank once
+  // the castling rook has moved (the rook may have been shielding it).
   if (nCheck === 0 && rights !== 0) {
-    const base = us === 0 ? 0 : 56;
-    const oo = us === 0 ? WHITE_OO : BLACK_OO,
-      ooo = us === 0 ? WHITE_OOO : BLACK_OOO;
-    if ((rights & oo) !== 0 && squaresFree(occLo, occHi, base + 5, base + 6) && squaresFree(dLo, dHi, base + 5, base + 6)) {
-      out[n++] = (base + 4) | ((base + 6) << 6) | (KIND_CASTLE << 15);
-    }
-    if ((rights & ooo) !== 0 && squaresFree(occLo, occHi, base + 1, base + 3) && squaresFree(dLo, dHi, base + 2, base + 3)) {
-      out[n++] = (base + 4) | ((base + 2) << 6) | (KIND_CASTLE << 15);
+    for (let right = us << 1; right < (us << 1) + 2; right++) {
+      if ((rights & (1 << right)) === 0) continue;
+      if (((mp.castlePathLo[right] & occLo) | (mp.castlePathHi[right] & occHi)) !== 0) continue;
+      const kTo = castleKingTo(right),
+        rsq = mp.castleRook[right],
+        rTo = (right & 1) === 0 ? kTo - 1 : kTo + 1;
+      const pLo = betweenLo[(ksq << 6) | kTo] | (kTo < 32 ? 1 << kTo : 0),
+        pHi = betweenHi[(ksq << 6) | kTo] | (kTo < 32 ? 0 : 1 << (kTo - 32));
+      if (((pLo & dLo) | (pHi & dHi)) !== 0) continue;
+      const aLo = (occLo & ~kLo & ~(rsq < 32 ? 1 << rsq : 0)) | (rTo < 32 ? 1 << rTo : 0) | 0,
+        aHi = (occHi & ~kHi & ~(rsq < 32 ? 0 : 1 << (rsq - 32))) | (rTo < 32 ? 0 : 1 << (rTo - 32)) | 0;
+      let exposed = false;
+      for (let d = 0; d < 4 && !exposed; d++) {
+        rayAttacks(T, 0, d, kTo, aLo, aHi);
+        exposed = ((T[0] & rqLo) | (T[1] & rqHi)) !== 0;
+      }
+      if (!exposed) out[n++] = ksq | (kTo << 6) | (KIND_CASTLE << 15);
     }
   }
   return n;
-}
-
-/** True when squares a..b (inclusive, same rank) are all 0 in (lo, hi). */
-function squaresFree(lo: number, hi: number, a: number, b: number): boolean {
-  for (let s = a; s <= b; s++) if ((s < 32 ? (lo >>> s) & 1 : (hi >>> (s - 32)) & 1) !== 0) return false;
-  return true;
 }
 
 /**

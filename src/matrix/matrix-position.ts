@@ -15,9 +15,9 @@
  */
 import { MatrixError } from './errors.js';
 import { assertMatrix } from './mat8.js';
-import { CASTLE_KEEP, Position as CorePosition, type Position } from '../core/position.js';
+import { Position as CorePosition, castlingField, type Position } from '../core/position.js';
 import { BLACK_OO, BLACK_OOO, KING, NO_SQUARE, PAWN, ROOK, WHITE_OO, WHITE_OOO, PIECE_LETTERS, squareName } from '../core/types.js';
-import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, castleRight, castleRookTo, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
 
 export const MAX_PLY = 128;
 /** Packed words per ply: 16 piece codes × 2, white, black, occupancy. */
@@ -72,6 +72,11 @@ export class MatrixPosition {
   readonly bits = new Int32Array(STRIDE * (MAX_PLY + 1));
   readonly sideAt = new Uint8Array(MAX_PLY + 1);
   readonly castlingAt = new Uint8Array(MAX_PLY + 1);
+  /** The castling rooks' squares, keep masks and path masks, as the core Position has them (fixed for a game; Chess960 included). */
+  readonly castleRook = Uint8Array.of(7, 0, 63, 56);
+  readonly castleKeep = new Uint8Array(64).fill(15);
+  readonly castlePathLo = new Int32Array(4);
+  readonly castlePathHi = new Int32Array(4);
   readonly epAt = new Uint8Array(MAX_PLY + 1);
   readonly halfmoveAt = new Int32Array(MAX_PLY + 1);
   readonly fullmoveAt = new Int32Array(MAX_PLY + 1);
@@ -115,6 +120,10 @@ export class MatrixPosition {
     for (let sq = 0; sq < 64; sq++) m[sq ^ 56] = entryOfCode(pos.board[sq]);
     this.sideAt[0] = pos.side;
     this.castlingAt[0] = pos.castling;
+    this.castleRook.set(pos.castleRook);
+    this.castleKeep.set(pos.castleKeep);
+    this.castlePathLo.set(pos.castlePathLo);
+    this.castlePathHi.set(pos.castlePathHi);
     this.epAt[0] = pos.ep;
     this.halfmoveAt[0] = pos.halfmove;
     this.fullmoveAt[0] = pos.fullmove;
@@ -165,6 +174,12 @@ export class MatrixPosition {
     for (let i = 0; i < 64; i++) this.mats[i] = matrix[i];
     this.sideAt[0] = side;
     this.castlingAt[0] = castling;
+    // A matrix carries classical castling only: the standard start's rook squares, keep masks and paths.
+    const classical = CorePosition.startpos();
+    this.castleRook.set(classical.castleRook);
+    this.castleKeep.set(classical.castleKeep);
+    this.castlePathLo.set(classical.castlePathLo);
+    this.castlePathHi.set(classical.castlePathHi);
     this.epAt[0] = ep;
     this.halfmoveAt[0] = halfmove;
     this.fullmoveAt[0] = fullmove;
@@ -217,7 +232,10 @@ export class MatrixPosition {
     if (v === 0 || (v < 0 ? 1 : 0) !== us) {
       throw new MatrixError('empty-square', `move from ${squareName(from)}: ${v === 0 ? 'the square is empty' : 'not the side to move'}`);
     }
-    const captured = mats[mb + (to ^ 56)];
+    const castle = kind === KIND_CASTLE;
+    const captured = castle ? 0 : mats[mb + (to ^ 56)];
+    // A castle's first update lifts the castling rook too (Chess960: the king may land on its square).
+    const rf = castle ? this.castleRook[castleRight(move)] : to;
     const code = codeOfEntry(v),
       type = code & 7;
     const newV = promo !== 0 ? (us === 0 ? promo : -promo) : v;
@@ -230,7 +248,7 @@ export class MatrixPosition {
     const m32 = this.mats32,
       w = 16 * p;
     for (let i = 0; i < 16; i++) m32[w + 16 + i] = m32[w + i]; // M into the next slot, then update it in place
-    affineUpdate(mats, nb, mats, nb, ~(fLo | tLo), ~(fHi | tHi), newV, tLo, tHi);
+    affineUpdate(mats, nb, mats, nb, ~(fLo | tLo | bitLo(rf)), ~(fHi | tHi | bitHi(rf)), newV, tLo, tHi);
 
     // The same update on the packed matrices (Boolean: P ⊙ Z, then OR in E for the new code).
     for (let i = 0; i < STRIDE; i++) bits[nbb + i] = bits[b + i];
@@ -266,29 +284,29 @@ export class MatrixPosition {
       bits[tc + 1] &= ~cHi;
       bits[nbb + OCC_OFF] &= ~cLo;
       bits[nbb + OCC_OFF + 1] &= ~cHi;
-    } else if (kind === KIND_CASTLE) {
-      // The rook's move is one more affine update of the same form.
-      const kingSide = to > from;
-      const rf = kingSide ? from + 3 : from - 4,
-        rt = kingSide ? from + 1 : from - 1;
+    } else if (castle) {
+      // The rook's move is one more affine update of the same form, M'' = (M' ⊙ (J − E(rook to))) + v·E(rook to);
+      // its origin was already zeroed by the king's update, so the order is right even when the
+      // pieces land on each other's squares.
+      const rt = castleRookTo(move);
       const rfLo = bitLo(rf),
         rfHi = bitHi(rf),
         rtLo = bitLo(rt),
         rtHi = bitHi(rt);
-      affineUpdate(mats, nb, mats, nb, ~(rfLo | rtLo), ~(rfHi | rtHi), us === 0 ? ROOK : -ROOK, rtLo, rtHi);
+      affineUpdate(mats, nb, mats, nb, ~rtLo, ~rtHi, us === 0 ? ROOK : -ROOK, rtLo, rtHi);
       const rc = nbb + 2 * (ROOK | (us << 3));
       bits[rc] = (bits[rc] & ~rfLo) | rtLo;
       bits[rc + 1] = (bits[rc + 1] & ~rfHi) | rtHi;
-      bits[uc] = (bits[uc] & ~rfLo) | rtLo;
-      bits[uc + 1] = (bits[uc + 1] & ~rfHi) | rtHi;
-      bits[nbb + OCC_OFF] = (bits[nbb + OCC_OFF] & ~rfLo) | rtLo;
-      bits[nbb + OCC_OFF + 1] = (bits[nbb + OCC_OFF + 1] & ~rfHi) | rtHi;
+      bits[uc] = (bits[uc] & ~rfLo) | rtLo | tLo;
+      bits[uc + 1] = (bits[uc + 1] & ~rfHi) | rtHi | tHi;
+      bits[nbb + OCC_OFF] = (bits[nbb + OCC_OFF] & ~rfLo) | rtLo | tLo;
+      bits[nbb + OCC_OFF + 1] = (bits[nbb + OCC_OFF + 1] & ~rfHi) | rtHi | tHi;
     }
 
     // The non-linear state.
     const q = p + 1;
     this.sideAt[q] = us ^ 1;
-    this.castlingAt[q] = this.castlingAt[p] & CASTLE_KEEP[from] & CASTLE_KEEP[to];
+    this.castlingAt[q] = this.castlingAt[p] & this.castleKeep[from] & this.castleKeep[to];
     this.epAt[q] = type === PAWN && (to ^ from) === 16 ? (from + to) >> 1 : NO_SQUARE;
     this.halfmoveAt[q] = type === PAWN || captured !== 0 ? 0 : this.halfmoveAt[p] + 1;
     this.fullmoveAt[q] = this.fullmoveAt[p] + us;
@@ -344,10 +362,9 @@ export class MatrixPosition {
       if (empty) s += empty;
       if (r < 7) s += '/';
     }
-    const cr = this.castling;
-    const castling = (cr & WHITE_OO ? 'K' : '') + (cr & WHITE_OOO ? 'Q' : '') + (cr & BLACK_OO ? 'k' : '') + (cr & BLACK_OOO ? 'q' : '');
+    const castling = castlingField(this.castling, this.castleRook, (sq) => codeOfEntry(this.mats[mb + (sq ^ 56)]), false);
     const ep = this.ep === NO_SQUARE ? '-' : squareName(this.ep);
-    return `${s} ${this.side === 0 ? 'w' : 'b'} ${castling || '-'} ${ep} ${this.halfmoveAt[this.ply]} ${this.fullmoveAt[this.ply]}`;
+    return `${s} ${this.side === 0 ? 'w' : 'b'} ${castling} ${ep} ${this.halfmoveAt[this.ply]} ${this.fullmoveAt[this.ply]}`;
   }
 
   /** Throws unless every packed matrix equals the corresponding function of M (test helper). */

@@ -9,8 +9,7 @@ import { UsageError } from '../cmdline/errors.js';
 import { LineReader } from '../cmdline/lines.js';
 import { renderBoard } from '../cmdline/board.js';
 import { START_FEN } from '../core/position.js';
-import { moveToUci } from '../core/move.js';
-import { legalMoveList, replayUciMoves } from '../core/notation.js';
+import { legalMoveList, moveToUciIn, replayUciMoves } from '../core/notation.js';
 import type { FromWorker, ToWorker, WorkerData } from './search-worker.js';
 import {
   optionLines,
@@ -87,6 +86,8 @@ export class UciSession {
   /** The first move of the running search's latest principal variation (for stopByRestart). */
   private lastPvMove: string | undefined;
   private position: PositionSpec = { fen: START_FEN, moves: [] };
+  /** UCI_Chess960: castles are read and written king-takes-own-rook. */
+  private chess960 = false;
   private task: Task | undefined;
   private stopSent = false;
   private ponderhitSent = false;
@@ -140,8 +141,10 @@ export class UciSession {
     for (const change of this.options.values()) this.post({ type: 'option', change });
     if (task?.kind === 'search') {
       // Still owe the GUI a legal move: any legal move beats none.
-      const legal = legalMoveList(replayUciMoves(task.position.fen, task.position.moves));
-      this.write(`bestmove ${best ?? (legal.length > 0 ? moveToUci(legal[0]) : '0000')}`);
+      const chess960 = task.position.chess960 === true,
+        pos = replayUciMoves(task.position.fen, task.position.moves, chess960),
+        legal = legalMoveList(pos);
+      this.write(`bestmove ${best ?? (legal.length > 0 ? moveToUciIn(pos, legal[0], chess960) : '0000')}`);
     }
     if (task) this.finishTask();
   }
@@ -251,6 +254,7 @@ export class UciSession {
         // The worker applies it after any running search (messages are handled in order).
         this.post({ type: 'option', change: r.value });
         if (r.value.name !== 'Clear Hash') this.options.set(r.value.name, r.value);
+        if (r.value.name === 'UCI_Chess960') this.chess960 = r.value.value;
         return true;
       }
       case 'd':
@@ -265,7 +269,7 @@ export class UciSession {
   }
 
   private setPosition(tokens: string[]): void {
-    const r = parsePosition(tokens);
+    const r = parsePosition(tokens, this.chess960);
     if (!r.ok) {
       this.write(`info string ${r.error}; keeping the previous position`);
       return;
@@ -343,7 +347,7 @@ export class UciSession {
   }
 
   private display(): void {
-    const pos = replayUciMoves(this.position.fen, this.position.moves);
+    const pos = replayUciMoves(this.position.fen, this.position.moves, this.position.chess960 === true);
     this.write(renderBoard(pos, { color: false, flipped: false }));
     this.write(`Fen: ${pos.toFen()}`);
   }

@@ -4,8 +4,8 @@
  * check them directly. Parsers never throw: they return what they understood plus the problems.
  */
 import { moveToUci } from '../core/move.js';
-import { MoveError, replayUciMoves } from '../core/notation.js';
-import { FenError, START_FEN } from '../core/position.js';
+import { MoveError, movesToUciIn, replayUciMoves } from '../core/notation.js';
+import { FenError, START_FEN, type Position } from '../core/position.js';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { BACKEND_NAMES } from '../backends.js';
@@ -19,12 +19,14 @@ import type { SearchInfo, SearchLimits, Score } from '../engine/index.js';
 export interface PositionSpec {
   fen: string;
   moves: string[];
+  /** UCI_Chess960 was on when the position came: castles are king-takes-own-rook, in the moves and in the answers. */
+  chess960?: boolean;
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** `position startpos|fen <FEN> [moves m1 m2 …]`; tokens exclude the word `position`. */
-export function parsePosition(tokens: string[]): Parsed<PositionSpec> {
+/** `position startpos|fen <FEN> [moves m1 m2 …]`; tokens exclude the word `position`; `chess960`: UCI_Chess960 is on. */
+export function parsePosition(tokens: string[], chess960 = false): Parsed<PositionSpec> {
   let fen: string;
   let i: number;
   if (tokens[0] === 'startpos') {
@@ -42,12 +44,12 @@ export function parsePosition(tokens: string[]): Parsed<PositionSpec> {
   if (i < tokens.length && tokens[i] !== 'moves') return { ok: false, error: `position: expected 'moves', got '${tokens[i]}'` };
   const moves = tokens.slice(i + 1);
   try {
-    replayUciMoves(fen, moves);
+    replayUciMoves(fen, moves, chess960);
   } catch (err) {
     if (err instanceof FenError || err instanceof MoveError) return { ok: false, error: err.message };
     throw err;
   }
-  return { ok: true, value: { fen, moves } };
+  return { ok: true, value: chess960 ? { fen, moves, chess960 } : { fen, moves } };
 }
 
 // ---- go ----
@@ -134,7 +136,8 @@ export type OptionChange =
   | { name: 'OwnBook'; value: boolean }
   | { name: 'BookFile'; value: string }
   | { name: 'UseNNUE'; value: boolean }
-  | { name: 'EvalFile'; value: string };
+  | { name: 'EvalFile'; value: string }
+  | { name: 'UCI_Chess960'; value: boolean };
 
 interface SpinOption {
   name: 'Hash' | 'Threads' | 'Move Overhead' | 'MultiPV';
@@ -166,6 +169,7 @@ export function optionLines(): string[] {
     `option name BookFile type string default ${DEFAULT_BOOK_FILE}`,
     `option name UseNNUE type check default ${NNUE_BY_DEFAULT}`,
     `option name EvalFile type string default ${DEFAULT_NETWORK_FILE}`,
+    'option name UCI_Chess960 type check default false',
   ];
 }
 
@@ -196,8 +200,8 @@ export function parseSetOption(tokens: string[]): Parsed<OptionChange> {
       return { ok: false, error: `setoption Backend: expected one of ${BACKEND_NAMES.join(', ')}, got '${value ?? ''}'` };
     return { ok: true, value: { name: 'Backend', value: v } };
   }
-  if (key === 'ponder' || key === 'ownbook' || key === 'usennue') {
-    const label = key === 'ponder' ? 'Ponder' : key === 'ownbook' ? 'OwnBook' : 'UseNNUE';
+  if (key === 'ponder' || key === 'ownbook' || key === 'usennue' || key === 'uci_chess960') {
+    const label = key === 'ponder' ? 'Ponder' : key === 'ownbook' ? 'OwnBook' : key === 'usennue' ? 'UseNNUE' : 'UCI_Chess960';
     const v = (value ?? '').toLowerCase();
     if (v !== 'true' && v !== 'false') return { ok: false, error: `setoption ${label}: expected true or false, got '${value ?? ''}'` };
     return { ok: true, value: { name: label, value: v === 'true' } };
@@ -222,12 +226,13 @@ export function formatScore(score: Score): string {
   return 'mate' in score ? `mate ${score.mate}` : `cp ${score.cp}`;
 }
 
-export function formatInfo(info: SearchInfo): string {
+/** `root` and `chess960`: the searched position, to write castles in the PV king-takes-own-rook (UCI_Chess960). */
+export function formatInfo(info: SearchInfo, root?: Position, chess960 = false): string {
   let s = `info depth ${info.depth} seldepth ${info.seldepth} multipv ${info.multipv} score ${formatScore(info.score)}`;
   if (info.bound === 'lower') s += ' lowerbound';
   else if (info.bound === 'upper') s += ' upperbound';
   s += ` nodes ${info.nodes} nps ${Math.round(info.nps)} time ${Math.round(info.timeMs)} hashfull ${info.hashfull}`;
-  if (info.pv.length > 0) s += ` pv ${info.pv.map(moveToUci).join(' ')}`;
+  if (info.pv.length > 0) s += ` pv ${(root && chess960 ? movesToUciIn(root, info.pv, true) : info.pv.map(moveToUci)).join(' ')}`;
   return s;
 }
 

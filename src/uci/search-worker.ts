@@ -12,7 +12,7 @@ import { backendLabel, getBackend, type BackendLoaders } from '../backends.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
 import { perftDivide } from '../core/perft.js';
 import { moveToUci } from '../core/move.js';
-import { legalMoveList, replayUciMoves } from '../core/notation.js';
+import { legalMoveList, moveToUciIn, replayUciMoves } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { Engine, type SearchLimits } from '../engine/index.js';
 import { spawnNodeHelper } from '../engine/smp-node.js';
@@ -144,7 +144,11 @@ function bookMove(pos: Position, legal: number[]): number {
 }
 
 function go(eng: Engine, spec: PositionSpec, requested: SearchLimits, receivedAt: number): void {
-  const pos = replayUciMoves(spec.fen, spec.moves);
+  const chess960 = spec.chess960 === true;
+  const pos = replayUciMoves(spec.fen, spec.moves, chess960);
+  // Castles are written king-takes-own-rook under UCI_Chess960, which needs the position.
+  const root = chess960 ? pos.clone() : undefined;
+  const uci = (m: number): string => moveToUciIn(root ?? pos, m, chess960);
   const limits = chargeWaiting(requested, pos.side === 0, receivedAt);
   const legal = legalMoveList(pos);
   if (legal.length === 0) {
@@ -157,12 +161,12 @@ function go(eng: Engine, spec: PositionSpec, requested: SearchLimits, receivedAt
     ponder = 0;
   const fromBook = limits.infinite || limits.ponder ? 0 : bookMove(pos, legal);
   if (fromBook !== 0) {
-    say(`info string book move ${moveToUci(fromBook)}`);
-    send({ type: 'bestmove', best: moveToUci(fromBook) });
+    say(`info string book move ${uci(fromBook)}`);
+    send({ type: 'bestmove', best: uci(fromBook) });
     return;
   }
   try {
-    const result = eng.search(pos, limits, { control, onInfo: (info) => say(formatInfo(info)) });
+    const result = eng.search(pos, limits, { control, onInfo: (info) => say(formatInfo(info, root, chess960)) });
     best = result.bestMove;
     ponder = result.ponderMove || result.pv[1] || 0;
   } catch (err) {
@@ -177,19 +181,19 @@ function go(eng: Engine, spec: PositionSpec, requested: SearchLimits, receivedAt
   let ponderText: string | undefined;
   if (ponder) {
     pos.makeMove(best);
-    if (legalMoveList(pos).includes(ponder)) ponderText = moveToUci(ponder);
+    if (legalMoveList(pos).includes(ponder)) ponderText = moveToUciIn(pos, ponder, chess960);
     pos.unmakeMove();
   }
-  send(ponderText ? { type: 'bestmove', best: moveToUci(best), ponder: ponderText } : { type: 'bestmove', best: moveToUci(best) });
+  send(ponderText ? { type: 'bestmove', best: uci(best), ponder: ponderText } : { type: 'bestmove', best: uci(best) });
 }
 
 function perft(spec: PositionSpec, depth: number): void {
-  const pos = replayUciMoves(spec.fen, spec.moves);
+  const pos = replayUciMoves(spec.fen, spec.moves, spec.chess960 === true);
   const b = backend!;
   let total = 0;
   // Stockfish's format: one `move: count` line per root move, a blank line, the total.
   for (const [move, count] of perftDivide(pos, depth, b)) {
-    say(`${moveToUci(move)}: ${count}`);
+    say(`${moveToUciIn(pos, move, spec.chess960 === true)}: ${count}`);
     total += count;
   }
   say('');
@@ -222,6 +226,8 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
       // So that readyok means the helpers are up too.
       if (!eng.waitForHelpers()) say(`info string Threads ${change.value}: the helper threads did not start within 10 s`);
       return;
+    case 'UCI_Chess960':
+      return; // The loop reads positions with it; each position spec carries it here.
     case 'Ponder':
       return; // Only tells the engine that pondering is allowed; no state needed.
     case 'OwnBook':
@@ -269,8 +275,9 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
 
 function firstLegalMove(spec: PositionSpec): string {
   try {
-    const legal = legalMoveList(replayUciMoves(spec.fen, spec.moves));
-    return legal.length > 0 ? moveToUci(legal[0]) : '0000';
+    const pos = replayUciMoves(spec.fen, spec.moves, spec.chess960 === true);
+    const legal = legalMoveList(pos);
+    return legal.length > 0 ? moveToUciIn(pos, legal[0], spec.chess960 === true) : '0000';
   } catch {
     return '0000';
   }

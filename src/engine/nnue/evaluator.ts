@@ -6,7 +6,7 @@
  */
 import type { Position } from '../../core/position.js';
 import { popcount } from '../../core/bitboard.js';
-import { moveFrom, moveTo, movePromo, moveKind, KIND_CASTLE, KIND_EN_PASSANT } from '../../core/move.js';
+import { castleRookTo, moveFrom, moveTo, movePromo, moveKind, KIND_CASTLE, KIND_EN_PASSANT } from '../../core/move.js';
 import { featureIndex, outputBucket } from './features.js';
 import type { NnueKernel } from './kernel.js';
 import { NNUE_SLOTS } from './kernel.js';
@@ -58,8 +58,8 @@ export class NnueEvaluator {
       d[p * 4 + 2] = featureIndex(p, piece, from);
     }
     if (kind === KIND_CASTLE) {
-      const rFrom = to > from ? to + 1 : to - 2,
-        rTo = to > from ? to - 1 : to + 1,
+      const rFrom = pos.castleRookFrom(m),
+        rTo = castleRookTo(m),
         rook = pos.board[rFrom];
       for (let p = 0; p < 2; p++) {
         d[p * 4 + 1] = featureIndex(p, rook, rTo);
