@@ -69,8 +69,21 @@ export function probeRedis(a: RedisAddress, timeoutMs = 3000): Promise<void> {
   });
 }
 
-function connection(a: RedisAddress) {
-  return { ...a, maxRetriesPerRequest: null };
+/**
+ * BullMQ wants a client instance under ESM: one ioredis connection per queue, events or worker.
+ * BullMQ does not close a connection it was given, so `closeAll` does.
+ */
+async function connector(a: RedisAddress): Promise<{ connect: () => import('ioredis').Redis; closeAll: () => void }> {
+  const { Redis } = await import('ioredis');
+  const clients: Array<import('ioredis').Redis> = [];
+  return {
+    connect: () => {
+      const c = new Redis({ ...a, maxRetriesPerRequest: null });
+      clients.push(c);
+      return c;
+    },
+    closeAll: () => clients.forEach((c) => c.disconnect()),
+  };
 }
 
 /** A connection lost after the start is fatal: one line, exit status 1, no reconnect loop. */
@@ -90,8 +103,9 @@ export interface QueueRunHooks {
 export async function runJobsOnQueue(address: RedisAddress, jobs: Job[], hooks: QueueRunHooks = {}): Promise<Array<JobResult | JobFailed>> {
   await probeRedis(address);
   const { Queue, QueueEvents } = await import('bullmq');
-  const queue = new Queue(QUEUE_NAME, { connection: connection(address) });
-  const events = new QueueEvents(QUEUE_NAME, { connection: connection(address) });
+  const redis = await connector(address);
+  const queue = new Queue(QUEUE_NAME, { connection: redis.connect() });
+  const events = new QueueEvents(QUEUE_NAME, { connection: redis.connect() });
   queue.on('error', dieOnError('redis queue'));
   events.on('error', dieOnError('redis queue events'));
   const ids = jobs.map(jobId);
@@ -101,9 +115,11 @@ export async function runJobsOnQueue(address: RedisAddress, jobs: Job[], hooks: 
   let finished = 0;
   let wake: () => void = () => {};
   const check = async (id: string): Promise<void> => {
+    // The state first: a job read before it completed would carry no return value.
+    const state = await queue.getJobState(id);
+    if (state !== 'completed' && state !== 'failed') return;
     const job = await queue.getJob(id);
     if (job === undefined) return;
-    const state = await job.getState();
     let r: JobResult | JobFailed | undefined;
     if (state === 'completed') r = job.returnvalue as JobResult;
     else if (state === 'failed' && job.attemptsMade >= (job.opts.attempts ?? 1))
@@ -147,6 +163,7 @@ export async function runJobsOnQueue(address: RedisAddress, jobs: Job[], hooks: 
   } finally {
     await events.close();
     await queue.close();
+    redis.closeAll();
   }
   return results as Array<JobResult | JobFailed>;
 }
@@ -162,6 +179,7 @@ export interface QueueWorkerOptions {
 export async function runQueueWorker(address: RedisAddress, o: QueueWorkerOptions): Promise<void> {
   await probeRedis(address);
   const { Worker, UnrecoverableError } = await import('bullmq');
+  const redis = await connector(address);
   const pool = new LocalPool(o.concurrency);
   const worker = new Worker(
     QUEUE_NAME,
@@ -175,7 +193,7 @@ export async function runQueueWorker(address: RedisAddress, o: QueueWorkerOption
       }
     },
     {
-      connection: connection(address),
+      connection: redis.connect(),
       concurrency: o.concurrency,
       lockDuration: o.lockDurationMs,
       stalledInterval: o.stalledIntervalMs,
@@ -183,6 +201,8 @@ export async function runQueueWorker(address: RedisAddress, o: QueueWorkerOption
     },
   );
   worker.on('error', dieOnError('redis worker'));
+  worker.on('active', (job) => o.log(`job ${job.id} started`));
+  worker.on('completed', (job) => o.log(`job ${job.id} done`));
   worker.on('failed', (job, err) => o.log(`job ${job?.id ?? '?'} failed: ${err.message.split('\n')[0]}`));
   await worker.waitUntilReady();
   o.log(`worker: taking jobs from ${address.host}:${address.port} (${o.concurrency} at a time)`);
@@ -193,4 +213,5 @@ export async function runQueueWorker(address: RedisAddress, o: QueueWorkerOption
   });
   await worker.close();
   await pool.close();
+  redis.closeAll();
 }
