@@ -45,15 +45,17 @@ export default defineConfig(
   ),
   // One folder deeper (src/engine/nnue): '../' is the engine itself, '../../' must be the core.
   boundary(['src/engine/nnue/*.ts'], String.raw`\.\.\/\.\.\/(?!core\/)`, 'src/engine imports only src/core (docs/architecture.md).'),
+  // Analysis stands on the engine and the core, above the middle layer and below the library API.
+  boundary(['src/analysis/*.ts'], String.raw`\.\.\/(?!core\/|engine\/)`, 'src/analysis imports only src/core and src/engine.'),
   // The library API (what `import 'matrix-chess'` loads) stays free of the node-only interfaces.
   boundary(
     ['src/index.ts', 'src/game.ts', 'src/backends.ts'],
-    String.raw`\.\/(?!core\/|matrix\/|bnn\/|engine\/|game\.js$|backends\.js$)`,
-    'The library API (index, game, backends) imports only src/core, src/matrix, src/bnn and src/engine.',
+    String.raw`\.\/(?!core\/|matrix\/|bnn\/|engine\/|analysis\/|game\.js$|backends\.js$)`,
+    'The library API (index, game, backends) imports only src/core, src/matrix, src/bnn, src/engine and src/analysis.',
   ),
   // Interfaces may import anything below them, and each other, but not the matrix-chess command on top.
   boundary(
-    ['src/uci/**/*.ts', 'src/tune/**/*.ts', 'src/match/**/*.ts', 'src/book/**/*.ts'],
+    ['src/uci/**/*.ts', 'src/tune/**/*.ts', 'src/match/**/*.ts', 'src/book/**/*.ts', 'src/jobs/**/*.ts'],
     String.raw`\.\.\/cli\/`,
     'src/cli is the matrix-chess command on top: shared terminal helpers live in src/cmdline.',
   ),

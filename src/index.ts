@@ -42,3 +42,16 @@ export { NnueFileError, decodeNetwork, encodeNetwork, type NnueNetwork } from '.
 // Backends by name, and the matrix model as a namespace.
 export { getBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName } from './backends.js';
 export * as matrix from './matrix/index.js';
+
+// Game analysis: annotated PGN, lichess-style judgements and accuracy (docs/analysis.md).
+export {
+  analyseGame,
+  analyseRecord,
+  formatEval,
+  type AnalysisOptions,
+  type GameAnalysis,
+  type MoveAnalysis,
+  type SideSummary,
+} from './analysis/analyse-game.js';
+export { winPercent, winningChances, moveAccuracy, gameAccuracy, judgeMove, type Judgement } from './analysis/win-probability.js';
+export { readPgnGames, readPgnGamesEach, PgnError, type PgnRecord } from './core/pgn-read.js';

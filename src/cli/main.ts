@@ -30,6 +30,8 @@ Commands:
   match --engine1 SPEC --engine2 SPEC [...]   play a match between two UCI engines (see match --help)
   tune <selfplay|fit|export|datagen|nnue> [...]   evaluation tuning: self-play data, Texel fit,
         the network's data and trainer (see tune help)
+  analyse FILE.pgn [...]   annotate games: evaluations, ?!/?/??, better moves, accuracy (see analyse --help)
+  worker --queue redis://HOST:PORT   take analysis jobs from a Redis queue (docs/scale.md)
   help  this text
 
 Errors in the command line exit with status 2; see docs/cli.md.`;
@@ -91,8 +93,16 @@ export async function main(argv: string[]): Promise<number> {
     case 'tune':
       await runLoaded((await import('../tune/cli.js')).runTuneCommand, args);
       return 0;
+    case 'analyse':
+      await runLoaded((await import('../jobs/cli.js')).runAnalyseCommand, args);
+      return 0;
+    case 'worker':
+      await runLoaded((await import('../jobs/cli.js')).runWorkerCommand, args);
+      return 0;
     default:
-      throw new UsageError(`unknown command '${command}': expected play, uci, perft, bench, demo, bnn, match, tune or help`);
+      throw new UsageError(
+        `unknown command '${command}': expected play, uci, perft, bench, demo, bnn, match, tune, analyse, worker or help`,
+      );
   }
 }
 

@@ -3,7 +3,8 @@
  * under CI, so pipes and logs stay clean.
  */
 export interface Progress {
-  update(done: number, total: number): void;
+  /** `detail` (e.g. "game 3/100") is shown after the ETA. */
+  update(done: number, total: number, detail?: string): void;
   finish(): void;
 }
 
@@ -18,12 +19,12 @@ export function createProgress(label: string, stream: NodeJS.WriteStream = proce
   const t0 = Date.now();
   let shown = false;
   return {
-    update(done, total) {
+    update(done, total, detail) {
       const elapsed = (Date.now() - t0) / 1000;
       const eta = done > 0 ? (elapsed * (total - done)) / done : NaN;
       const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
       stream.write(
-        `\r\x1b[K${label}: ${done}/${total} (${pct}%) elapsed ${formatSeconds(elapsed)}, ETA ${Number.isFinite(eta) ? formatSeconds(eta) : '?'}`,
+        `\r\x1b[K${label}: ${done}/${total} (${pct}%) elapsed ${formatSeconds(elapsed)}, ETA ${Number.isFinite(eta) ? formatSeconds(eta) : '?'}${detail ? `, ${detail}` : ''}`,
       );
       shown = true;
     },

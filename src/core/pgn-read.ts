@@ -22,12 +22,25 @@ export class PgnError extends Error {
 
 /** Splits a PGN file into games and parses each. */
 export function readPgnGames(text: string, source = 'pgn'): PgnRecord[] {
-  const games: PgnRecord[] = [];
+  return readPgnGamesEach(text, source).map((g) => {
+    if (g instanceof PgnError) throw g;
+    return g;
+  });
+}
+
+/** Like readPgnGames, but a bad game is its PgnError in its place, so the games after it are still read. */
+export function readPgnGamesEach(text: string, source = 'pgn'): Array<PgnRecord | PgnError> {
+  const games: Array<PgnRecord | PgnError> = [];
   // A game is a block of tag lines followed by movetext; a new [Tag after movetext starts the next.
   const chunks = text.replace(/\r\n?/g, '\n').split(/\n(?=\[Event )/);
   chunks.forEach((chunk, gi) => {
     if (chunk.trim() === '') return;
-    games.push(parseGame(chunk, `${source}: game ${gi + 1}`));
+    try {
+      games.push(parseGame(chunk, `${source}: game ${gi + 1}`));
+    } catch (e) {
+      if (!(e instanceof PgnError)) throw e;
+      games.push(e);
+    }
   });
   return games;
 }

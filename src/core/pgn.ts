@@ -22,6 +22,10 @@ export interface PgnGame {
   san: string[];
   /** Comment after each move (same index as `san`), or undefined for none. */
   comments?: Array<string | undefined>;
+  /** Suffix annotation after each move ('?!', '?', '??'), or undefined for none. */
+  nags?: Array<string | undefined>;
+  /** SAN moves to play instead of move i (a variation after it), or undefined for none. */
+  variations?: Array<string[] | undefined>;
   /** PGN TimeControl value, e.g. "10+0.1". */
   timeControl?: string;
   /** Standard Termination value: normal, time forfeit, rules infraction, adjudication, abandoned. */
@@ -52,6 +56,19 @@ function comment(text: string): string {
   return `{${text.replace(/[{}]/g, (c) => (c === '{' ? '(' : ')'))}}`;
 }
 
+/** Movetext tokens of a variation starting at move `moveNo` with white (or black) to move. */
+function variationTokens(san: string[], moveNo: number, white: boolean): string[] {
+  const tokens: string[] = [];
+  san.forEach((m, i) => {
+    if (white) tokens.push(`${moveNo}.`);
+    else if (i === 0) tokens.push(`${moveNo}...`);
+    tokens.push(m);
+    if (!white) moveNo++;
+    white = !white;
+  });
+  return tokens;
+}
+
 export function writePgnGame(g: PgnGame): string {
   const lines = [
     tag('Event', g.event),
@@ -74,12 +91,19 @@ export function writePgnGame(g: PgnGame): string {
   const tokens: string[] = [];
   g.san.forEach((san, i) => {
     if (white) tokens.push(`${moveNo}.`);
-    else if (i === 0 || g.comments?.[i - 1] !== undefined) tokens.push(`${moveNo}...`);
-    tokens.push(san);
+    else if (i === 0 || g.comments?.[i - 1] !== undefined || g.variations?.[i - 1] !== undefined) tokens.push(`${moveNo}...`);
+    tokens.push(san + (g.nags?.[i] ?? ''));
     // One comment per move: some readers reject two in a row, so the ending joins the last one.
     let c = g.comments?.[i];
     if (i === g.san.length - 1 && g.finalComment) c = c === undefined ? g.finalComment : `${c}, ${g.finalComment}`;
     if (c !== undefined) tokens.push(comment(c));
+    const variation = g.variations?.[i];
+    if (variation !== undefined && variation.length > 0) {
+      const line = variationTokens(variation, moveNo, white);
+      line[0] = `(${line[0]}`;
+      line[line.length - 1] += ')';
+      tokens.push(...line);
+    }
     if (!white) moveNo++;
     white = !white;
   });

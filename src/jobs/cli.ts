@@ -1,0 +1,202 @@
+/**
+ * `matrix-chess analyse` (annotated PGN or JSON from a PGN file, on local worker threads or
+ * through a Redis queue) and `matrix-chess worker` (takes queued jobs). See docs/analysis.md
+ * and docs/scale.md.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
+import { UsageError } from '../cmdline/errors.js';
+import { createProgress, formatSeconds } from '../cmdline/progress.js';
+import { PgnError, readPgnGamesEach } from '../core/pgn-read.js';
+import { jobGameFromRecord, jobSize, type AnalyseJob, type JobResult } from './job.js';
+import { JobFailed, LocalPool } from './local-pool.js';
+
+export const ANALYSE_USAGE =
+  'analyse FILE.pgn [--out FILE] [--depth N | --nodes N | --movetime MS] [--hash MB] [--threads 1] [--workers N] [--queue redis://HOST:PORT] [--json]';
+export const WORKER_USAGE = 'worker --queue redis://HOST:PORT [--concurrency N]';
+
+const ANALYSE_HELP = `Usage: matrix-chess ${ANALYSE_USAGE}
+
+Searches every position of every game and writes the games back as PGN with [%eval] comments,
+?!/?/?? judgements (lichess's win-probability rules), the better move as a variation, and
+WhiteAccuracy/BlackAccuracy/WhiteACPL/BlackACPL tags (docs/analysis.md).
+  --out FILE        write there instead of stdout
+  --depth N | --nodes N | --movetime MS   search per position (default --nodes 100000;
+                    a node or depth limit gives the same output on every run and machine)
+  --hash MB         transposition table per search thread (default 16)
+  --threads N       search threads per position (Lazy SMP; above 1 the result is no longer
+                    deterministic, even with --nodes)
+  --workers N       games analysed at once on local worker threads (default 1)
+  --queue URL       send the games as jobs to Redis; 'matrix-chess worker' processes run them
+  --json            write machine-readable results instead of PGN`;
+
+function limitsFrom(values: Record<string, unknown>): AnalyseJob['limits'] {
+  const given = (['depth', 'nodes', 'movetime'] as const).filter((k) => values[k] !== undefined);
+  if (given.length > 1)
+    throw new UsageError(`analyse: give one of --depth, --nodes, --movetime, not ${given.map((k) => `--${k}`).join(' and ')}`);
+  if (values.depth !== undefined) return { depth: parseIntIn('--depth', values.depth as string, 1, 64) };
+  if (values.movetime !== undefined) return { movetime: parseIntIn('--movetime', values.movetime as string, 1, 3_600_000) };
+  return { nodes: parseIntIn('--nodes', (values.nodes as string | undefined) ?? '100000', 1, 1_000_000_000) };
+}
+
+export async function runAnalyseCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    'analyse',
+    args,
+    {
+      out: { type: 'string' },
+      depth: { type: 'string' },
+      nodes: { type: 'string' },
+      movetime: { type: 'string' },
+      hash: { type: 'string' },
+      threads: { type: 'string' },
+      workers: { type: 'string' },
+      queue: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    1,
+  );
+  if (values.help === true) {
+    process.stdout.write(ANALYSE_HELP + '\n');
+    return 0;
+  }
+  const file = positionals[0];
+  if (file === undefined) throw new UsageError('analyse: missing the PGN file (usage: matrix-chess analyse FILE.pgn)');
+  const limits = limitsFrom(values);
+  const hashMb = parseIntIn('--hash', (values.hash as string | undefined) ?? '16', 1, 4096);
+  const threads = parseIntIn('--threads', (values.threads as string | undefined) ?? '1', 1, 256);
+  const workers = parseIntIn('--workers', (values.workers as string | undefined) ?? '1', 1, 256);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`analyse: cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+
+  const t0 = Date.now();
+  const entries = readPgnGamesEach(text, file);
+  let failures = 0;
+  const jobs: AnalyseJob[] = [];
+  const jobEntry: number[] = [];
+  entries.forEach((e, i) => {
+    if (e instanceof PgnError) {
+      failures++;
+      process.stderr.write(`matrix-chess analyse: ${e.message.split('\n')[0]} (game skipped)\n`);
+    } else {
+      jobs.push({ kind: 'analyse', game: jobGameFromRecord(e), limits, hashMb, ...(threads > 1 ? { threads } : {}) });
+      jobEntry.push(i);
+    }
+  });
+
+  // Progress counts positions; a job's progress replaces its earlier report.
+  const totalPositions = jobs.reduce((a, j) => a + jobSize(j), 0);
+  const doneByJob = new Int32Array(jobs.length);
+  let positionsDone = 0,
+    gamesDone = 0;
+  const progress = createProgress('analyse: positions');
+  const onProgress = (i: number, done: number): void => {
+    positionsDone += done - doneByJob[i];
+    doneByJob[i] = done;
+    progress.update(positionsDone, totalPositions, `games ${gamesDone}/${jobs.length}`);
+  };
+  const onDone = (i: number): void => {
+    onProgress(i, jobSize(jobs[i]));
+    gamesDone++;
+    progress.update(positionsDone, totalPositions, `games ${gamesDone}/${jobs.length}`);
+  };
+
+  let results: Array<JobResult | JobFailed>;
+  if (values.queue !== undefined) {
+    const { parseRedisUrl, runJobsOnQueue } = await import('./redis-queue.js');
+    results = await runJobsOnQueue(parseRedisUrl(values.queue as string), jobs, { onProgress, onDone });
+  } else {
+    const pool = new LocalPool(Math.min(workers, Math.max(1, jobs.length)));
+    try {
+      results = await Promise.all(
+        jobs.map((j, i) =>
+          pool
+            .run(j, (done) => onProgress(i, done))
+            .then(
+              (r) => (onDone(i), r),
+              (e: Error) => (onDone(i), e instanceof JobFailed ? e : new JobFailed(e.message, false)),
+            ),
+        ),
+      );
+    } finally {
+      await pool.close();
+    }
+  }
+  progress.finish();
+
+  // Output in input order; a game that failed is reported and left out.
+  const out: string[] = [];
+  const json: unknown[] = [];
+  let nodes = 0,
+    accW = 0,
+    accB = 0,
+    n = 0,
+    judged = [0, 0, 0];
+  entries.forEach((e, i) => {
+    if (e instanceof PgnError) json.push({ game: i + 1, error: e.message });
+  });
+  results.forEach((r, k) => {
+    const game = jobEntry[k] + 1;
+    if (r instanceof JobFailed) {
+      failures++;
+      process.stderr.write(`matrix-chess analyse: game ${game}: ${r.message} (game skipped)\n`);
+      json.push({ game, error: r.message });
+      return;
+    }
+    out.push(r.pgn);
+    json.push({ game, ...r.analysis });
+    nodes += r.analysis.nodes;
+    const { white, black } = r.analysis;
+    if (Number.isFinite(white.accuracy)) accW += white.accuracy;
+    if (Number.isFinite(black.accuracy)) accB += black.accuracy;
+    for (const s of [white, black]) judged = [judged[0] + s.inaccuracies, judged[1] + s.mistakes, judged[2] + s.blunders];
+    n++;
+  });
+  (json as Array<{ game: number }>).sort((a, b) => a.game - b.game);
+  const output = values.json === true ? JSON.stringify({ limits, hashMb, games: json }, null, 1) + '\n' : out.join('');
+  if (values.out !== undefined) writeFileSync(values.out as string, output);
+  else process.stdout.write(output);
+
+  const secs = (Date.now() - t0) / 1000;
+  process.stderr.write(
+    `analyse: ${n} game${n === 1 ? '' : 's'} analysed, ${failures} skipped; ${totalPositions} positions, ${nodes} nodes in ${formatSeconds(secs)}` +
+      (n > 0
+        ? `; mean accuracy white ${(accW / n).toFixed(1)}, black ${(accB / n).toFixed(1)}; ${judged[0]} inaccuracies, ${judged[1]} mistakes, ${judged[2]} blunders`
+        : '') +
+      '\n',
+  );
+  return failures > 0 ? 1 : 0;
+}
+
+export async function runWorkerCommand(args: string[]): Promise<number> {
+  const { values } = parseCommandArgs(
+    'worker',
+    args,
+    {
+      queue: { type: 'string' },
+      concurrency: { type: 'string' },
+      'lock-duration': { type: 'string' },
+      'stalled-interval': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    0,
+  );
+  if (values.help === true) {
+    process.stdout.write(`Usage: matrix-chess ${WORKER_USAGE} [--lock-duration MS] [--stalled-interval MS]\n`);
+    return 0;
+  }
+  if (values.queue === undefined) throw new UsageError('worker: --queue redis://HOST:PORT is required');
+  const { parseRedisUrl, runQueueWorker } = await import('./redis-queue.js');
+  await runQueueWorker(parseRedisUrl(values.queue as string), {
+    concurrency: parseIntIn('--concurrency', (values.concurrency as string | undefined) ?? '1', 1, 256),
+    lockDurationMs: parseIntIn('--lock-duration', (values['lock-duration'] as string | undefined) ?? '30000', 100, 3_600_000),
+    stalledIntervalMs: parseIntIn('--stalled-interval', (values['stalled-interval'] as string | undefined) ?? '30000', 100, 3_600_000),
+    log: (line) => process.stderr.write(line + '\n'),
+  });
+  return 0;
+}

@@ -1,0 +1,158 @@
+/**
+ * The job queue against a real Redis (Debian's redis-server, started here on a free loopback
+ * port): games analysed by three worker processes equal the single-process output byte for
+ * byte; a worker killed in the middle of a job loses nothing (its job is retried elsewhere);
+ * a malformed job is reported and skipped; an unreachable Redis is one line and exit 1.
+ */
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { probeRedis, QUEUE_NAME } from '../src/jobs/redis-queue.js';
+
+const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
+const MATCH_PGN = fileURLToPath(new URL('../../data/matches/matrixchess-14bd57e-vs-sf15.1-elo2000-10+0.1-200.pgn', import.meta.url));
+const ENV = { ...process.env, CI: 'true' };
+
+let port = 0;
+let redis: ChildProcess | undefined;
+const children: ChildProcess[] = [];
+const clients: Redis[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'jobs-queue-'));
+const games = join(dir, 'games.pgn');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+before(async () => {
+  // Four short games of a match file (the shortest, so the test stays fast).
+  const all = readFileSync(MATCH_PGN, 'utf8').split(/\n(?=\[Event )/);
+  const short = all.filter((g) => /\[PlyCount "(\d+)"\]/.exec(g) && Number(/\[PlyCount "(\d+)"\]/.exec(g)![1]) < 60).slice(0, 4);
+  assert.equal(short.length, 4);
+  writeFileSync(games, short.join('\n'));
+  port = await freePort();
+  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const spawned = new Promise<never>((_, reject) =>
+    redis!.on('error', (e) => reject(new Error(`redis-server did not start (.ci/run installs it): ${e.message}`))),
+  );
+  for (let i = 0; ; i++) {
+    try {
+      await Promise.race([probeRedis({ host: '127.0.0.1', port }), spawned]);
+      break;
+    } catch (e) {
+      if (i > 50 || !/ECONNREFUSED/.test((e as Error).message)) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+});
+
+after(() => {
+  for (const c of clients) c.disconnect();
+  for (const c of children) c.kill('SIGKILL');
+  redis?.kill('SIGTERM');
+});
+
+function startWorker(): { child: ChildProcess; log: () => string } {
+  const child = spawn(
+    process.execPath,
+    [BIN, 'worker', '--queue', `redis://127.0.0.1:${port}`, '--lock-duration', '1000', '--stalled-interval', '500'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: ENV,
+    },
+  );
+  children.push(child);
+  let text = '';
+  child.stderr!.on('data', (d) => (text += d));
+  return { child, log: () => text };
+}
+
+function analyse(extra: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'analyse', games, '--nodes', '800', ...extra], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: ENV,
+    });
+    children.push(child);
+    let stdout = '',
+      stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+async function flush(): Promise<void> {
+  const r = new Redis({ host: '127.0.0.1', port });
+  clients.push(r);
+  await r.flushall();
+}
+
+test('three worker processes give the single-process output byte for byte; a worker killed mid-job loses nothing; a malformed job is skipped', async () => {
+  const local = await analyse([]);
+  assert.equal(local.status, 0, local.stderr);
+  assert.equal((local.stdout.match(/\[Event /g) ?? []).length, 4);
+
+  const workers = [startWorker(), startWorker(), startWorker()];
+  const queued = await analyse(['--queue', `redis://127.0.0.1:${port}`]);
+  assert.equal(queued.status, 0, queued.stderr);
+  assert.equal(queued.stdout, local.stdout);
+  assert.ok(workers.filter((w) => /job \S+ done/.test(w.log())).length >= 2, 'the jobs were shared among the workers');
+
+  // Again from an empty Redis, with a malformed job waiting first and one worker killed as soon as it starts a job.
+  await flush();
+  const client = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: null });
+  clients.push(client);
+  const queue = new Queue(QUEUE_NAME, { connection: client });
+  await queue.add('job', { kind: 'nonsense' }, { jobId: 'job-malformed', attempts: 3 });
+  const run = analyse(['--queue', `redis://127.0.0.1:${port}`]);
+  const victim = workers[0];
+  const before = victim.log().length;
+  let killedJob = '';
+  for (let i = 0; i < 400 && killedJob === ''; i++) {
+    const started = /job (job-[0-9a-f]+) started/.exec(victim.log().slice(before));
+    if (started) {
+      victim.child.kill('SIGKILL');
+      killedJob = started[1];
+    } else await new Promise((r) => setTimeout(r, 25));
+  }
+  assert.notEqual(killedJob, '', 'the first worker started a job');
+  const result = await run;
+  assert.equal(result.status, 0, result.stderr);
+  assert.equal(result.stdout, local.stdout);
+  assert.ok(!victim.log().includes(`job ${killedJob} done`), 'the killed worker did not finish its job');
+  assert.ok(
+    workers.slice(1).some((w) => w.log().includes(`job ${killedJob} done`)),
+    'another worker finished the killed job',
+  );
+  // The malformed job failed once, for good, and was named in a worker's log.
+  const bad = await queue.getJob('job-malformed');
+  assert.equal(await bad!.getState(), 'failed');
+  assert.equal(bad!.attemptsMade, 1);
+  assert.ok(workers.some((w) => /job job-malformed failed: malformed job: kind "nonsense"/.test(w.log())));
+  await queue.close();
+});
+
+test('an unreachable Redis is one line and exit status 1, for analyse and worker', async () => {
+  const closed = await freePort();
+  for (const args of [
+    ['analyse', games, '--queue', `redis://127.0.0.1:${closed}`],
+    ['worker', '--queue', `redis://127.0.0.1:${closed}`],
+  ]) {
+    const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 20_000, env: ENV });
+    assert.equal(r.status, 1, args.join(' '));
+    assert.equal(r.stderr, `matrix-chess: cannot reach Redis at 127.0.0.1:${closed}: ECONNREFUSED\n`);
+  }
+});
