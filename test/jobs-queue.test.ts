@@ -26,6 +26,8 @@ const children: ChildProcess[] = [];
 const clients: Redis[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'jobs-queue-'));
 const games = join(dir, 'games.pgn');
+// Long games for the killed-worker run, so a job lasts long enough to be caught in the middle.
+const longGames = join(dir, 'long-games.pgn');
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -42,6 +44,9 @@ before(async () => {
   const short = all.filter((g) => /\[PlyCount "(\d+)"\]/.exec(g) && Number(/\[PlyCount "(\d+)"\]/.exec(g)![1]) < 60).slice(0, 4);
   assert.equal(short.length, 4);
   writeFileSync(games, short.join('\n'));
+  const long = all.filter((g) => /\[PlyCount "(\d+)"\]/.exec(g) && Number(/\[PlyCount "(\d+)"\]/.exec(g)![1]) >= 120).slice(0, 3);
+  assert.equal(long.length, 3);
+  writeFileSync(longGames, long.join('\n'));
   port = await freePort();
   redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const spawned = new Promise<never>((_, reject) =>
@@ -79,9 +84,9 @@ function startWorker(): { child: ChildProcess; log: () => string } {
   return { child, log: () => text };
 }
 
-function analyse(extra: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function analyse(extra: string[], file = games): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'analyse', games, '--nodes', '800', ...extra], {
+    const child = spawn(process.execPath, [BIN, 'analyse', file, '--nodes', '800', ...extra], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: ENV,
     });
@@ -111,30 +116,53 @@ test('three worker processes give the single-process output byte for byte; a wor
   assert.equal(queued.stdout, local.stdout);
   assert.ok(workers.filter((w) => /job \S+ done/.test(w.log())).length >= 2, 'the jobs were shared among the workers');
 
-  // Again from an empty Redis, with a malformed job waiting first and one worker killed as soon as it starts a job.
+  // Again from an empty Redis, long games, a malformed job waiting first, and a worker killed in
+  // the middle of a job: frozen (SIGSTOP) the moment it reports a job started, killed if that job
+  // is still unfinished (else let go on: a loaded machine may have finished it meanwhile).
+  const longLocal = await analyse([], longGames);
+  assert.equal(longLocal.status, 0, longLocal.stderr);
   await flush();
   const client = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: null });
   clients.push(client);
   const queue = new Queue(QUEUE_NAME, { connection: client });
   await queue.add('job', { kind: 'nonsense' }, { jobId: 'job-malformed', attempts: 3 });
-  const run = analyse(['--queue', `redis://127.0.0.1:${port}`]);
-  const victim = workers[0];
-  const before = victim.log().length;
-  let killedJob = '';
-  for (let i = 0; i < 400 && killedJob === ''; i++) {
-    const started = /job (job-[0-9a-f]+) started/.exec(victim.log().slice(before));
-    if (started) {
-      victim.child.kill('SIGKILL');
-      killedJob = started[1];
-    } else await new Promise((r) => setTimeout(r, 25));
+  const marks = workers.map((w) => w.log().length);
+  const run = analyse(['--queue', `redis://127.0.0.1:${port}`], longGames);
+  let killedJob = '',
+    victim = -1;
+  const seen = new Set<string>();
+  for (let i = 0; i < 1200 && killedJob === ''; i++) {
+    let found = false;
+    for (let w = 0; w < workers.length && killedJob === '' && !found; w++) {
+      const started = [
+        ...workers[w]
+          .log()
+          .slice(marks[w])
+          .matchAll(/job (job-[0-9a-f]+) started/g),
+      ]
+        .map((m) => m[1])
+        .find((j) => !seen.has(j));
+      if (started === undefined) continue;
+      found = true;
+      seen.add(started);
+      workers[w].child.kill('SIGSTOP');
+      await new Promise((r) => setTimeout(r, 50)); // the last lines it wrote before stopping
+      if (workers[w].log().includes(`job ${started} done`)) workers[w].child.kill('SIGCONT');
+      else {
+        workers[w].child.kill('SIGKILL');
+        killedJob = started;
+        victim = w;
+      }
+    }
+    if (!found) await new Promise((r) => setTimeout(r, 25));
   }
-  assert.notEqual(killedJob, '', 'the first worker started a job');
+  assert.notEqual(killedJob, '', 'a worker was stopped in the middle of a job');
   const result = await run;
   assert.equal(result.status, 0, result.stderr);
-  assert.equal(result.stdout, local.stdout);
-  assert.ok(!victim.log().includes(`job ${killedJob} done`), 'the killed worker did not finish its job');
+  assert.equal(result.stdout, longLocal.stdout);
+  assert.ok(!workers[victim].log().includes(`job ${killedJob} done`), 'the killed worker did not finish its job');
   assert.ok(
-    workers.slice(1).some((w) => w.log().includes(`job ${killedJob} done`)),
+    workers.some((w, i) => i !== victim && w.log().includes(`job ${killedJob} done`)),
     'another worker finished the killed job',
   );
   // The malformed job failed once, for good, and was named in a worker's log.
