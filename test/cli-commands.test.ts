@@ -73,6 +73,13 @@ test('no command with a pipe on standard input speaks UCI, not help', () => {
   assert.doesNotMatch(r.stdout, /Usage: matrix-chess/);
 });
 
+test('end of input answers every isready before the process exits', () => {
+  const r = run([], 'uci\nsetoption name Hash value 4\nisready\n');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^uciok\nreadyok$/m);
+  assert.doesNotMatch(r.stdout, /Usage: matrix-chess/);
+});
+
 test('perft prints the node count, time and speed', () => {
   const r = run(['perft', '3']);
   assert.equal(r.code, 0, r.stderr);

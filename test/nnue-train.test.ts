@@ -22,7 +22,7 @@ test('game records: a shard decodes to legal games and encodes back to the same 
 });
 
 test('NNUE trainer: a tiny network learns the sample (held-out loss falls below the stated bound), and quantisation keeps its evaluations', () => {
-  const { train: tr, validation: va, stats } = loadNnueData([SAMPLE], 1, 5);
+  const { train: tr, validation: va, stats } = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5 });
   assert.ok(stats.kept > 5000 && va.count > 1000, `only ${stats.kept} positions kept, ${va.count} held out`);
   const before = meanLoss(initNetwork(16, 1, 1), va, 0);
   const result = train(tr, va, { hidden: 16, buckets: 1, epochs: 6, batch: 512, lr: 0.005, resultWeight: 0, seed: 1 });
@@ -55,6 +55,22 @@ test('NNUE trainer: a tiny network learns the sample (held-out loss falls below 
     worst <= 25 && total / compared <= 5,
     `quantised and float evaluations differ by up to ${worst} cp, ${total / compared} on average`,
   );
+});
+
+test('NNUE data: --classical-weight blends the classical evaluation into the score label, position by position', () => {
+  const search = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5 }).validation;
+  const classical = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5, classicalWeight: 1 }).validation;
+  const half = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5, classicalWeight: 0.5 }).validation;
+  assert.ok(search.count > 1000 && classical.count === search.count && half.count === search.count);
+  let differ = 0;
+  for (let i = 0; i < search.count; i++) {
+    const c = search.classical![i];
+    assert.equal(classical.score[i], c, `position ${i}: label is the classical evaluation`);
+    // + 0: the Int16Array stores -0 as 0.
+    assert.equal(half.score[i], Math.round(0.5 * c + 0.5 * search.score[i]) + 0, `position ${i}: half and half`);
+    if (search.score[i] !== c) differ++;
+  }
+  assert.ok(differ > search.count / 2, 'search scores and classical evaluations are different labels');
 });
 
 /** A one-position set for floatEval. */

@@ -13,7 +13,7 @@ import { classicalLoss, quantise, train } from './nnue-train.js';
 
 export const NNUE_USAGE = `  nnue     --data DIR|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
-           [--hold-out 20] [--max-positions N] [--mirror]`;
+           [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0]`;
 
 export async function nnueCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs(
@@ -32,6 +32,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
       'hold-out': { type: 'string' },
       'max-positions': { type: 'string' },
       mirror: { type: 'boolean' },
+      'classical-weight': { type: 'string' },
     },
     0,
   );
@@ -51,6 +52,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   const maxPositions = int('max-positions', 2 ** 31, 1, 2 ** 31);
   const lr = parseNumberIn('--lr', values.lr as string | undefined, 0.002, 1e-7, 10);
   const resultWeight = parseNumberIn('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
+  const classicalWeight = parseNumberIn('--classical-weight', values['classical-weight'] as string | undefined, 0, 0, 1);
   const paths = data.split(',').filter((p) => p !== '');
 
   const t0 = Date.now();
@@ -59,7 +61,14 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     train: trainSet,
     validation,
     stats,
-  } = loadNnueData(paths, buckets, holdOut, maxPositions, values.mirror === true, (_f, d, t) => loading.update(d, t));
+  } = loadNnueData(paths, {
+    buckets,
+    holdOutEvery: holdOut,
+    maxPositions,
+    mirror: values.mirror === true,
+    classicalWeight,
+    onFile: (_f, d, t) => loading.update(d, t),
+  });
   loading.finish();
   out(
     `${stats.files} files, ${stats.games} games, ${stats.positions} positions, ${stats.kept} kept (${trainSet.count} train, ${validation.count} held out) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
@@ -89,7 +98,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     positions: trainSet.count,
     seed,
     epochs: result.best.epoch,
-    description: `${trainSet.count} positions, ${stats.games} games; h${hidden} b${buckets} lambda ${resultWeight}`,
+    description: `${trainSet.count} positions, ${stats.games} games; h${hidden} b${buckets} lambda ${resultWeight} cw ${classicalWeight}`,
   });
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, encodeNetwork(net));

@@ -4,6 +4,11 @@
  * is quiet enough for a static evaluation to be judged against the search: not in check, the
  * move played from it is no capture or promotion, and the score is no mate.
  *
+ * The score label can be blended with the classical evaluation of the same position
+ * (`classicalWeight` w: w·classical + (1 − w)·search score): the network first has to learn what
+ * the hand-written evaluation already knows, and a few million search scores alone teach it less
+ * of that than the evaluation itself does (docs/nnue.md, generation 2).
+ *
  * Positions are packed in typed arrays: the White-perspective feature of each piece (Black's is
  * mirrorFeature of it), the side to move, the output bucket, the search score and the game result
  * from the side to move's view. Every `holdOutEvery`-th game goes to the validation set.
@@ -31,6 +36,11 @@ export interface NnueSet {
   result: Float32Array;
   /** The classical evaluation, side to move's view (held-out set only: the baseline to beat). */
   classical?: Int16Array;
+}
+
+/** Scores fit the sets' Int16Array; labels stay below the 3000 cp cut anyway. */
+function clampScore(cp: number): number {
+  return Math.max(-30000, Math.min(30000, cp));
 }
 
 class SetBuilder {
@@ -78,7 +88,7 @@ class SetBuilder {
     this.bucket[i] = outputBucket(n, buckets);
     this.score[i] = score;
     this.result[i] = pos.side === 0 ? whiteResult : 1 - whiteResult;
-    if (this.classical) this.classical[i] = Math.max(-30000, Math.min(30000, evaluate(pos)));
+    if (this.classical) this.classical[i] = clampScore(evaluate(pos));
   }
 
   build(): NnueSet {
@@ -131,13 +141,21 @@ export function recordsFromPgn(path: string): GameRecord[] {
   return out;
 }
 
+export interface NnueDataOptions {
+  buckets: number;
+  /** Every holdOutEvery-th game goes to the validation set (0: none). */
+  holdOutEvery: number;
+  maxPositions?: number;
+  /** Add each training position reflected a-file to h-file. */
+  mirror?: boolean;
+  /** Weight of the classical evaluation in the score label, 0 (search score only) to 1. */
+  classicalWeight?: number;
+  onFile?: (file: string, done: number, total: number) => void;
+}
+
 export function loadNnueData(
   paths: string[],
-  buckets: number,
-  holdOutEvery: number,
-  maxPositions = Infinity,
-  mirror = false,
-  onFile?: (file: string, done: number, total: number) => void,
+  { buckets, holdOutEvery, maxPositions = Infinity, mirror = false, classicalWeight = 0, onFile }: NnueDataOptions,
 ): { train: NnueSet; validation: NnueSet; stats: NnueDataStats } {
   const train = new SetBuilder(),
     validation = new SetBuilder(true);
@@ -157,9 +175,10 @@ export function loadNnueData(
         stats.positions++;
         const noisy = movePromo(m) !== 0 || moveKind(m) === KIND_EN_PASSANT || pos.board[moveTo(m)] !== 0;
         if (!noisy && !Number.isNaN(s) && !isMateScore(s) && Math.abs(s) < 3000 && !pos.inCheck()) {
-          into.add(pos, s, whiteResult, buckets);
+          const label = classicalWeight === 0 ? s : Math.round(classicalWeight * clampScore(evaluate(pos)) + (1 - classicalWeight) * s);
+          into.add(pos, label, whiteResult, buckets);
           // Reflected copies double the training set; the held-out set stays as played.
-          if (mirror && into === train) into.add(pos, s, whiteResult, buckets, 7);
+          if (mirror && into === train) into.add(pos, label, whiteResult, buckets, 7);
           stats.kept++;
         }
         pos.makeMove(m);

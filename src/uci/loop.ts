@@ -99,6 +99,8 @@ export class UciSession {
   /** The latest value of each option set, to restore them in a restarted search thread. */
   private readonly options = new Map<string, OptionChange>();
   private crashes = 0;
+  /** isready commands posted to the search thread and not yet answered. */
+  private readyPending = 0;
 
   /** `write` receives every output line; `handle` takes every input line. */
   constructor(
@@ -139,6 +141,8 @@ export class UciSession {
     this.worker.terminate();
     this.worker = this.startWorker();
     for (const change of this.options.values()) this.post({ type: 'option', change });
+    // The old thread's unanswered isready would be lost with it: the new one owes them.
+    for (let i = 0; i < this.readyPending; i++) this.post({ type: 'isready' });
     if (task?.kind === 'search') {
       // Still owe the GUI a legal move: any legal move beats none.
       const chess960 = task.position.chess960 === true,
@@ -163,6 +167,7 @@ export class UciSession {
       }
       case 'readyok':
         this.write('readyok');
+        if (--this.readyPending === 0 && !this.task) this.wakeIdleWaiters();
         return;
       case 'perftdone':
         this.finishTask();
@@ -192,6 +197,10 @@ export class UciSession {
       if (next.stopAtStart) this.stop();
       return;
     }
+    if (this.readyPending === 0) this.wakeIdleWaiters();
+  }
+
+  private wakeIdleWaiters(): void {
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const w of waiters) w();
@@ -204,9 +213,9 @@ export class UciSession {
     }
   }
 
-  /** Resolves when no search or perft is running. */
+  /** Resolves when no search or perft is running and every isready has been answered. */
   idle(): Promise<void> {
-    return this.task ? new Promise((resolve) => this.idleWaiters.push(resolve)) : Promise.resolve();
+    return this.task || this.readyPending > 0 ? new Promise((resolve) => this.idleWaiters.push(resolve)) : Promise.resolve();
   }
 
   /** Handles one input line; returns false on `quit`. */
@@ -225,7 +234,10 @@ export class UciSession {
         // During a search: at once. Otherwise through the search thread's queue, so readyok
         // means the thread is up (warmed) and every earlier setoption has been applied.
         if (this.task) this.write('readyok');
-        else this.post({ type: 'isready' });
+        else {
+          this.readyPending++;
+          this.post({ type: 'isready' });
+        }
         return true;
       case 'debug':
       case 'register':
