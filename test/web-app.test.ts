@@ -380,3 +380,70 @@ test('Chess960: the button starts a numbered 960 position, the engine answers in
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('Analyse game: progress in the worker, one graph point per ply, the hung queen marked ??, accuracies, annotated PGN; Stop ends an analysis', async () => {
+  const { page, errors } = await openPage();
+  await page.selectOption('#mode', 'human');
+  // 2. Qg4?? hangs the queen to the c8 bishop.
+  await page.fill('[data-testid=pgn]', '1. e4 d5 2. Qg4 Bxg4 3. Nf3 e6 *');
+  await page.click('#load-pgn');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 6);
+  // Record every progress line the panel shows.
+  await page.evaluate(() => {
+    window.progressSeen = [];
+    const box = document.querySelector('[data-testid=analysis-panel]');
+    new window.MutationObserver(() => {
+      const p = box.querySelector('[data-testid=analysis-progress]');
+      if (p) window.progressSeen.push(p.textContent);
+    }).observe(box, { childList: true, subtree: true });
+  });
+  await page.selectOption('#analysis-nodes', '5000');
+  await page.click('[data-testid=analyse]');
+  const graph = page.locator('[data-testid=eval-graph]');
+  await graph.waitFor({ timeout: 60_000 });
+  const progress: string[] = await page.evaluate(() => window.progressSeen);
+  assert.ok(progress.includes('Analysing position 7/7…'), progress.join(' | '));
+  assert.equal(await graph.locator('circle').count(), 6, 'one point per ply');
+  assert.equal(await page.textContent('#moves .san[data-ply="2"]'), 'Qg4??');
+  assert.match((await graph.locator('circle[data-ply="2"]').getAttribute('class')) ?? '', /\bblunder\b/);
+  assert.match((await page.textContent('[data-testid=analysis-judged]')) ?? '', /2\. Qg4\?\? \(-?\d+\.\d\d\): \S+ was best/);
+  const accuracy = (await page.textContent('[data-testid=analysis-accuracy]')) ?? '';
+  const figures = /White: accuracy (\d+\.\d)%, ACPL (\d+).*Black: accuracy (\d+\.\d)%, ACPL (\d+)/.exec(accuracy);
+  assert.ok(figures, accuracy);
+  assert.ok(Number(figures[1]) < Number(figures[3]), `the side that hung its queen is less accurate: ${accuracy}`);
+  assert.ok(Number(figures[2]) > Number(figures[4]), `and loses more centipawns: ${accuracy}`);
+  const pgn = await pagePgn(page);
+  assert.match(pgn, /2\. Qg4\?\?\s+\{\[%eval -?\d+\.\d\d\] Blunder\. \S+ was best\.\}/);
+  assert.equal(pgn.match(/\[%eval /g)?.length, 6, 'an evaluation after every move');
+  assert.match(pgn, /\[WhiteAccuracy "\d+\.\d"\]/);
+  assert.match((await page.getAttribute('[data-testid=analysis-download]', 'href')) ?? '', /^blob:/);
+  // Clicking the blunder's point marks it in the move list.
+  await graph.locator('circle[data-ply="2"]').click();
+  assert.equal(await page.textContent('#moves .san.picked'), 'Qg4??');
+  assert.match((await page.textContent('[data-testid=analysis-pick]')) ?? '', /^2\. Qg4\?\?: /);
+  await page.screenshot({ path: join(artifacts, 'web-analysis.png'), fullPage: true });
+
+  // A big budget, stopped after its first position: the page is free again and the game kept.
+  await page.selectOption('#analysis-nodes', '200000');
+  await page.click('[data-testid=analyse]');
+  await page.waitForFunction(() => /Analysing position [1-6]\/7/.test(document.querySelector('[data-testid=analysis-panel]').textContent));
+  assert.equal(await page.locator('[data-testid=analyse]').isDisabled(), true);
+  await page.click('#stop');
+  assert.equal(await page.textContent('[data-testid=analysis-note]'), 'Analysis stopped.');
+  assert.equal(await page.locator('[data-testid=analyse]').isDisabled(), false);
+  assert.equal(await page.locator('#stop').isDisabled(), true);
+  assert.equal(await page.locator('#moves .san').count(), 6);
+  assert.doesNotMatch(await pagePgn(page), /%eval/, 'the stopped analysis left no annotations');
+  // The engine still plays after the stopped analysis (a fresh worker).
+  await page.click('#go');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 7, undefined, { timeout: 30_000 });
+  // A new game during an analysis ends it and clears the panel.
+  await page.selectOption('#analysis-nodes', '200000');
+  await page.click('[data-testid=analyse]');
+  await page.locator('[data-testid=analysis-progress]').waitFor();
+  await page.click('#new');
+  assert.equal(await page.evaluate(() => window.matrixChess.analysing()), false);
+  assert.equal(await page.textContent('[data-testid=analysis-panel]'), '');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -6,8 +6,9 @@
 import type { NnueUrls } from './protocol.js';
 import type { BackendName } from '../src/backends.js';
 import type { FromWorker, ToWorker } from './protocol.js';
+import type { GameAnalysis } from '../src/analysis/analyse-game.js';
 
-export type SearchMessage = Exclude<FromWorker, { type: 'error' }>;
+export type SearchMessage = Extract<FromWorker, { type: 'info' | 'done' }>;
 
 export interface SearchRequest {
   startFen: string;
@@ -28,6 +29,20 @@ export interface EngineEvents {
   onError(message: string, crashed: boolean): void;
 }
 
+export interface AnalysisRequest {
+  pgn: string;
+  nodes: number;
+  backend: BackendName;
+  weightsUrl: string | null;
+  nnue: NnueUrls | null;
+}
+
+export interface AnalysisEvents {
+  onProgress(searched: number, total: number): void;
+  onDone(analysis: GameAnalysis): void;
+  onError(message: string): void;
+}
+
 interface Search {
   id: number;
   fen: string;
@@ -38,11 +53,32 @@ export class EngineClient {
   private worker: Worker | null = null;
   private seq = 0;
   private search: Search | null = null;
+  private analysis: { id: number; events: AnalysisEvents } | null = null;
 
   constructor(private readonly events: EngineEvents) {}
 
   get searching(): boolean {
     return this.search !== null;
+  }
+
+  get analysing(): boolean {
+    return this.analysis !== null;
+  }
+
+  /** Starts analysing a game in the worker (one job at a time: the page stops a search first). */
+  analyse(request: AnalysisRequest, events: AnalysisEvents): void {
+    const id = ++this.seq;
+    this.analysis = { id, events };
+    this.send({ type: 'analyse', id, ...request });
+  }
+
+  /** Ends the analysis under way, if any, by replacing the worker (the analysis is one synchronous run). */
+  stopAnalysis(): boolean {
+    if (!this.analysis) return false;
+    this.analysis = null;
+    this.worker?.terminate();
+    this.worker = null;
+    return true;
   }
 
   /** Starts a search of the game after `moves`; `fen` is its current position. */
@@ -76,13 +112,27 @@ export class EngineClient {
     w.onmessage = (ev: MessageEvent<FromWorker>) => this.onMessage(ev.data);
     w.onerror = (ev) => {
       ev.preventDefault();
+      const message = `The engine worker failed: ${ev.message || 'unknown error'}`;
+      const analysis = this.analysis;
       this.search = null;
-      this.events.onError(`The engine worker failed: ${ev.message || 'unknown error'}`, true);
+      this.analysis = null;
+      if (analysis) analysis.events.onError(message);
+      else this.events.onError(message, true);
     };
     return w;
   }
 
   private onMessage(msg: FromWorker): void {
+    const analysis = this.analysis;
+    if (analysis && msg.id === analysis.id) {
+      if (msg.type === 'analysis-progress') analysis.events.onProgress(msg.searched, msg.total);
+      else if (msg.type === 'analysis' || msg.type === 'error') {
+        this.analysis = null;
+        if (msg.type === 'analysis') analysis.events.onDone(msg.analysis);
+        else analysis.events.onError(msg.message);
+      }
+      return;
+    }
     const search = this.search;
     if (!search || msg.id !== search.id) return; // a stale answer from before an undo or new game
     if (msg.type === 'error') {
@@ -90,6 +140,7 @@ export class EngineClient {
       this.events.onError(msg.message, false);
       return;
     }
+    if (msg.type !== 'info' && msg.type !== 'done') return;
     // An aspiration fail-low/high line is not a settled best move; completed depths are.
     if (msg.pv.length > 0 && (msg.type === 'done' || msg.bound === null)) search.best = msg.pv[0];
     this.events.onReport(msg, search.fen);

@@ -13,7 +13,9 @@ import { moveToUciIn, movesToUciIn, replayUciMoves } from '../src/core/notation.
 import { moveToUci } from '../src/core/move.js';
 import { fetchBnnSliders } from './bnn-weights.js';
 import { fetchNnue } from './nnue-net.js';
-import type { FromWorker, ToWorker } from './protocol.js';
+import type { FromWorker, NnueUrls, ToWorker } from './protocol.js';
+import type { BackendName } from '../src/backends.js';
+import { analyseGame } from '../src/analysis/analyse-game.js';
 import type { SpawnHelper } from '../src/engine/smp.js';
 
 /** More threads than this gain little and cost a hash table's worth of memory traffic each. */
@@ -41,6 +43,19 @@ function post(msg: FromWorker): void {
   (self as unknown as { postMessage(m: FromWorker): void }).postMessage(msg);
 }
 
+/** Sets the engine's move generator and evaluation as the page asks (shared by searching and analysing). */
+async function prepareEngine(backend: BackendName, weightsUrl: string | null, nnueUrls: NnueUrls | null): Promise<void> {
+  // The registry is the CLI's; only the BNN weights come another way (fetched, not read from disk).
+  engine.setMoveGenerator(await getBackend(backend, { bnnSliders: () => fetchBnnSliders(weightsUrl) }));
+  const wanted = nnueUrls ? nnueUrls.net : '';
+  if (wanted !== evalUrl) {
+    const nnue = nnueUrls ? await fetchNnue(nnueUrls) : null;
+    engine.setEvaluator(nnue);
+    evalUrl = wanted;
+    evalText = nnue ? `network ${nnue.network.hidden}×2, ${nnue.kernel.name}` : 'classical evaluation';
+  }
+}
+
 self.onmessage = async (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
   if (msg.type === 'newgame') {
@@ -49,14 +64,16 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
   }
   const id = msg.id;
   try {
-    // The registry is the CLI's; only the BNN weights come another way (fetched, not read from disk).
-    engine.setMoveGenerator(await getBackend(msg.backend, { bnnSliders: () => fetchBnnSliders(msg.weightsUrl) }));
-    const wanted = msg.nnue ? msg.nnue.net : '';
-    if (wanted !== evalUrl) {
-      const nnue = msg.nnue ? await fetchNnue(msg.nnue) : null;
-      engine.setEvaluator(nnue);
-      evalUrl = wanted;
-      evalText = nnue ? `network ${nnue.network.hidden}×2, ${nnue.kernel.name}` : 'classical evaluation';
+    await prepareEngine(msg.backend, msg.weightsUrl, msg.nnue);
+    if (msg.type === 'analyse') {
+      // The library's analysis, one synchronous run; Stop terminates this worker.
+      const analysis = analyseGame(msg.pgn, {
+        nodes: msg.nodes,
+        engine,
+        onPosition: (searched, total) => post({ type: 'analysis-progress', id, searched, total }),
+      });
+      post({ type: 'analysis', id, analysis });
+      return;
     }
     const pos = replayUciMoves(msg.startFen, msg.moves, msg.chess960);
     const root = pos.clone();

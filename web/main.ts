@@ -1,6 +1,6 @@
 /**
  * The page: wires the board (board-view), the engine worker (engine-client, engine-info), the
- * "see inside" panels (panels) and FEN/PGN input (game-io) to the one game being played. All
+ * "see inside" panels (panels), FEN/PGN input (game-io) and game analysis (analysis-panel) to the one game being played. All
  * chess rules come from src/core; the board only displays and collects moves the core reports
  * legal. This module holds the page's state: the game, who plays which side, orientation.
  */
@@ -8,6 +8,7 @@ import type { BackendName } from '../src/backends.js';
 import { moveToUci } from '../src/core/move.js';
 import { Position } from '../src/core/position.js';
 import { CHESS960_POSITIONS, chess960StartFen } from '../src/core/chess960.js';
+import { AnalysisPanel } from './analysis-panel.js';
 import { BoardView } from './board-view.js';
 import { EngineClient } from './engine-client.js';
 import { clearEngineInfo, fmtNodes, showEngineInfo } from './engine-info.js';
@@ -52,6 +53,7 @@ const board = new BoardView(
 );
 
 const panels = new PiecePanels(__BNN_WEIGHTS__, () => renderPiecePanels());
+const analysisPanel = new AnalysisPanel(ui.analysisPanel, () => renderMoves());
 
 const engine = new EngineClient({
   onReport(msg, fen) {
@@ -91,7 +93,7 @@ function limits(): { depth?: number; movetime?: number } {
 }
 
 function startSearch(): void {
-  if (engine.searching || game.status().over) return;
+  if (engine.searching || engine.analysing || game.status().over) return;
   engine.start(game.fen(), {
     startFen: game.startFen,
     moves: game.uciMoves(),
@@ -132,8 +134,53 @@ function engineToMove(): boolean {
 }
 
 function refreshEngineButtons(): void {
-  ui.stop.disabled = !engine.searching;
-  ui.go.disabled = engine.searching || game.status().over;
+  ui.stop.disabled = !engine.searching && !engine.analysing;
+  ui.go.disabled = engine.searching || engine.analysing || game.status().over;
+  ui.analyse.disabled = engine.analysing;
+}
+
+// ---------- game analysis ----------
+
+/** Names the game an analysis belongs to: its start and its moves. */
+const gameKey = (): string => `${game.startFen}|${game.uciMoves().join(' ')}`;
+
+function startAnalysis(): void {
+  if (game.moves.length === 0) {
+    showMessage('There are no moves to analyse yet.', true);
+    return;
+  }
+  stopSearch(false);
+  if (mode === 'watch') paused = true;
+  clearMessage();
+  const key = gameKey();
+  analysisPanel.progress(0, game.moves.length + 1);
+  engine.analyse(
+    {
+      pgn: game.toPgn(),
+      nodes: Number(ui.analysisNodes.value),
+      backend: ui.backend.value as BackendName,
+      weightsUrl: __BNN_WEIGHTS__,
+      nnue: ui.evaluation.value === 'nnue' ? __NNUE__ : null,
+    },
+    {
+      onProgress: (searched, total) => analysisPanel.progress(searched, total),
+      onDone: (analysis) => {
+        analysisPanel.show(key, analysis);
+        syncAll();
+        if (engineToMove()) startSearch();
+      },
+      onError: (message) => {
+        analysisPanel.note(`Analysis failed: ${message}`, true);
+        syncAll();
+      },
+    },
+  );
+  syncAll();
+}
+
+/** Ends an analysis under way (Stop, or the game changed). */
+function stopAnalysis(note: string): void {
+  if (engine.stopAnalysis()) analysisPanel.note(note);
 }
 
 // ---------- moves and display ----------
@@ -154,7 +201,7 @@ function afterChange(): void {
 
 /** The colour the user may move now, if any. */
 function humanColor(): 'white' | 'black' | undefined {
-  if (engine.searching || game.status().over) return undefined;
+  if (engine.searching || engine.analysing || game.status().over) return undefined;
   const side = game.pos.side === 0 ? 'white' : 'black';
   if (mode === 'human') return side;
   if (mode === side) return side;
@@ -205,7 +252,11 @@ function syncAll(): void {
   ui.status.textContent = game.statusText();
   ui.status.classList.toggle('over', game.status().over);
   ui.fen.value = game.fen();
-  ui.pgn.value = game.toPgn();
+  // A finished analysis of this very game shows its annotated PGN; one of another game is dropped.
+  const key = gameKey();
+  analysisPanel.dropUnless(key);
+  const analysis = analysisPanel.analysisOf(key);
+  ui.pgn.value = analysis ? analysis.pgn : game.toPgn();
   renderMoves();
   renderMovePanel(game);
   renderPiecePanels();
@@ -225,7 +276,9 @@ function renderMoves(): void {
       if (!white) li.append(el('span', { class: 'san' }, '…'));
       ui.moves.append(li);
     }
-    li.append(el('span', { class: i === game.sans.length - 1 ? 'san last' : 'san' }, san));
+    // An analysed move carries its judgement; a ply picked on the evaluation graph is marked.
+    const cls = `san${i === game.sans.length - 1 ? ' last' : ''}${analysisPanel.pickedPly === i ? ' picked' : ''}`;
+    li.append(el('span', { class: cls, 'data-ply': String(i) }, san + analysisPanel.nagAt(i)));
     if (!white) {
       num++;
       li = null;
@@ -237,6 +290,8 @@ function renderMoves(): void {
 
 function replaceGame(g: Game, note: string): void {
   stopSearch(false);
+  stopAnalysis('');
+  analysisPanel.clear();
   game = g;
   selected = null;
   paused = false;
@@ -255,6 +310,7 @@ ui.newGame960.addEventListener('click', () => {
 });
 ui.undo.addEventListener('click', () => {
   stopSearch(false);
+  stopAnalysis('Analysis stopped: a move was taken back.');
   clearMessage();
   if (!game.undo()) return;
   // Against the engine, take back its reply too so it is the player's turn again.
@@ -273,6 +329,11 @@ ui.go.addEventListener('click', () => {
   startSearch();
 });
 ui.stop.addEventListener('click', () => {
+  if (engine.analysing) {
+    stopAnalysis('Analysis stopped.');
+    syncAll();
+    return;
+  }
   if (mode === 'watch') paused = true;
   stopSearch(true);
 });
@@ -290,6 +351,7 @@ ui.backend.addEventListener('change', () => {
     showMessage('The neural backend needs BNN weights, which this build does not include.', true);
   }
 });
+ui.analyse.addEventListener('click', startAnalysis);
 wireGameIo({ current: () => game, replace: replaceGame });
 
 // Exposed for debugging in the console (and read by the browser test as a cross-check).
@@ -299,6 +361,7 @@ wireGameIo({ current: () => game, replace: replaceGame });
   uciMoves: () => game.uciMoves(),
   moveToUci,
   searching: () => engine.searching,
+  analysing: () => engine.analysing,
 };
 
 syncAll();

@@ -2,6 +2,7 @@
 import type { BackendName } from '../src/backends.js';
 
 import type { Score } from '../src/core/types.js';
+import type { GameAnalysis } from '../src/analysis/analyse-game.js';
 
 /** Where the build put the network and its WebAssembly kernel (relative to the page). */
 export interface NnueUrls {
@@ -22,6 +23,16 @@ export type ToWorker =
       /** The evaluation network to play with (fetched by the worker), or null for the classical evaluation. */
       nnue: NnueUrls | null;
       limits: { depth?: number; movetime?: number };
+    }
+  | {
+      /** Game analysis (src/analysis/analyse-game.ts) of one PGN game, `nodes` per position. */
+      type: 'analyse';
+      id: number;
+      pgn: string;
+      nodes: number;
+      backend: BackendName;
+      weightsUrl: string | null;
+      nnue: NnueUrls | null;
     }
   | { type: 'newgame' };
 
@@ -51,4 +62,6 @@ export type FromWorker =
       /** Search threads (more than 1 only where the page is cross-origin isolated). */
       threads: number;
     }
+  | { type: 'analysis-progress'; id: number; searched: number; total: number }
+  | { type: 'analysis'; id: number; analysis: GameAnalysis }
   | { type: 'error'; id: number; message: string };
