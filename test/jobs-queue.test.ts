@@ -2,18 +2,20 @@
  * The job queue against a real Redis (Debian's redis-server, started here on a free loopback
  * port): games analysed by three worker processes equal the single-process output byte for
  * byte; a worker killed in the middle of a job loses nothing (its job is retried elsewhere);
- * a malformed job is reported and skipped; an unreachable Redis is one line and exit 1.
+ * a malformed job is reported and skipped; an unreachable Redis is one line and exit 1. The
+ * datagen-shard kind: `tune datagen --queue` with two workers writes the shard files of a local run.
  */
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { jobId } from '../src/jobs/job.js';
 import { probeRedis, QUEUE_NAME } from '../src/jobs/redis-queue.js';
 
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
@@ -170,6 +172,81 @@ test('three worker processes give the single-process output byte for byte; a wor
   assert.equal(await bad!.getState(), 'failed');
   assert.equal(bad!.attemptsMade, 1);
   assert.ok(workers.some((w) => /job job-malformed failed: malformed job: kind "nonsense"/.test(w.log())));
+  await queue.close();
+});
+
+function datagen(out: string, extra: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const args = [
+      'tune',
+      'datagen',
+      '--out',
+      out,
+      '--shards',
+      '2',
+      '--games-per-shard',
+      '2',
+      '--nodes',
+      '200',
+      '--seed',
+      '3',
+      '--workers',
+      '1',
+    ];
+    const child = spawn(process.execPath, [BIN, ...args, ...extra], { stdio: ['ignore', 'pipe', 'pipe'], env: ENV });
+    children.push(child);
+    let stdout = '',
+      stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+test('tune datagen --queue: two workers write the shard files of the local run; a malformed datagen job is skipped; a rerun is answered from Redis', async () => {
+  const local = join(dir, 'datagen-local'),
+    queued = join(dir, 'datagen-queued');
+  // Two workers of their own (the earlier test's are stopped), starting while the local run plays.
+  for (const c of children) c.kill('SIGKILL');
+  await flush();
+  const workers = [startWorker(), startWorker()];
+  const localRun = await datagen(local, []);
+  assert.equal(localRun.status, 0, localRun.stderr);
+  const client = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: null });
+  clients.push(client);
+  const queue = new Queue(QUEUE_NAME, { connection: client });
+  await queue.add('job', { kind: 'datagen-shard', seed: 3, shard: 0, gamesPerShard: 0 }, { jobId: 'job-bad-shard', attempts: 3 });
+  const run = await datagen(queued, ['--queue', `redis://127.0.0.1:${port}`]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /^0 of 2 shards already in .*; 2 to play\n2 shards, 4 games, \d+ positions in/);
+  const files = readdirSync(local).sort();
+  assert.deepEqual(files, ['manifest.json', 'shard-00000.mcgr.gz', 'shard-00001.mcgr.gz']);
+  assert.deepEqual(readdirSync(queued).sort(), files);
+  for (const f of files) assert.ok(readFileSync(join(queued, f)).equals(readFileSync(join(local, f))), `${f} is the local run's`);
+  const done = workers.map((w) => [...w.log().matchAll(/job (job-[0-9a-f]+) done/g)].map((m) => m[1]));
+  const openings = readFileSync(fileURLToPath(new URL('../../data/openings/balanced.txt', import.meta.url)), 'utf8');
+  const shardJob = (shard: number): string =>
+    jobId({ kind: 'datagen-shard', seed: 3, shard, gamesPerShard: 2, nodes: 200, randomPlies: 4, openings });
+  assert.deepEqual(done.flat().sort(), [shardJob(0), shardJob(1)].sort(), 'the two shard jobs were played once each, by the workers');
+
+  const bad = await queue.getJob('job-bad-shard');
+  assert.equal(await bad!.getState(), 'failed');
+  assert.equal(bad!.attemptsMade, 1);
+  assert.ok(
+    workers.some((w) => /job job-bad-shard failed: malformed job: gamesPerShard is not a whole number from 1 to 100000/.test(w.log())),
+  );
+
+  // A shard lost on this side is sent again and answered from Redis (same content, same id): no worker plays it.
+  rmSync(join(queued, 'shard-00001.mcgr.gz'));
+  const rerun = await datagen(queued, ['--queue', `redis://127.0.0.1:${port}`]);
+  assert.equal(rerun.status, 0, rerun.stderr);
+  assert.match(rerun.stdout, /^1 of 2 shards already in .*; 1 to play\n/);
+  assert.ok(readFileSync(join(queued, 'shard-00001.mcgr.gz')).equals(readFileSync(join(local, 'shard-00001.mcgr.gz'))));
+  assert.equal(
+    workers.map((w) => [...w.log().matchAll(/job \S+ done/g)].length).reduce((a, b) => a + b),
+    2,
+    'no shard played twice',
+  );
   await queue.close();
 });
 

@@ -142,10 +142,11 @@ export async function runAnalyseCommand(args: string[]): Promise<number> {
   });
   results.forEach((r, k) => {
     const game = jobEntry[k] + 1;
-    if (r instanceof JobFailed) {
+    if (r instanceof JobFailed || r.kind !== 'analyse') {
+      const message = r instanceof JobFailed ? r.message : `a ${r.kind} result came back`;
       failures++;
-      process.stderr.write(`matrix-chess analyse: game ${game}: ${r.message} (game skipped)\n`);
-      json.push({ game, error: r.message });
+      process.stderr.write(`matrix-chess analyse: game ${game}: ${message} (game skipped)\n`);
+      json.push({ game, error: message });
       return;
     }
     out.push(r.pgn);

@@ -1,11 +1,12 @@
 /**
  * A worker thread of the local pool: runs the jobs it is sent, one at a time, with an engine
- * per hash size and thread count kept between jobs (each job clears it first), and reports progress.
+ * per hash size and thread count kept between analyse jobs (each job clears it first), and
+ * reports progress. A datagen shard brings its own self-play thread and engine.
  */
 import { parentPort } from 'node:worker_threads';
 import { Engine } from '../engine/search.js';
 import { spawnNodeHelper } from '../engine/smp-node.js';
-import { parseJob, runJob } from './job.js';
+import { parseJob, runJob, type Job } from './job.js';
 
 export interface ThreadRequest {
   id: number;
@@ -20,19 +21,25 @@ const engines = new Map<string, Engine>();
 const port = parentPort;
 if (port === null) throw new Error('job-thread.js runs as a worker thread');
 
-port.on('message', (req: ThreadRequest) => {
+function engineFor(job: Job): Engine | undefined {
+  if (job.kind !== 'analyse') return undefined;
+  const threads = job.threads ?? 1,
+    key = `${job.hashMb}/${threads}`;
+  let engine = engines.get(key);
+  if (engine === undefined) {
+    engine = new Engine({ hashMb: job.hashMb, threads, spawnHelper: spawnNodeHelper });
+    if (threads > 1 && !engine.waitForHelpers()) throw new Error(`${threads} search threads: the helper threads did not start`);
+    engines.set(key, engine);
+  }
+  return engine;
+}
+
+// One job at a time: the pool sends the next only after this one's reply.
+port.on('message', async (req: ThreadRequest) => {
   try {
     const job = parseJob(req.job);
-    const threads = job.threads ?? 1,
-      key = `${job.hashMb}/${threads}`;
-    let engine = engines.get(key);
-    if (engine === undefined) {
-      engine = new Engine({ hashMb: job.hashMb, threads, spawnHelper: spawnNodeHelper });
-      if (threads > 1 && !engine.waitForHelpers()) throw new Error(`${threads} search threads: the helper threads did not start`);
-      engines.set(key, engine);
-    }
     let last = 0;
-    const result = runJob(job, engine, (done, total) => {
+    const result = await runJob(job, engineFor(job), (done, total) => {
       // Progress at most every 100 ms: a message per position would cost more than a fast search.
       const now = Date.now();
       if (now - last >= 100 || done === total) {

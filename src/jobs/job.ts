@@ -1,9 +1,9 @@
 /**
  * The one job type for batch work. A job is plain JSON (it travels to worker threads and through
  * Redis), identified by a hash of its content, so a job delivered twice gives the same result
- * under the same id. Analysis is the first kind; self-play data generation and self-play matches
- * fit as further kinds of the same union (a seed range in, a shard or a game list out), run by
- * the same pool, queue and worker.
+ * under the same id. Two kinds: `analyse` (a game in, the annotated game out) and `datagen-shard`
+ * (one shard of `tune datagen` in, the shard file's bytes out), run by the same pool, queue and
+ * worker; self-play test matches would be a third (docs/scale.md).
  */
 import { createHash } from 'node:crypto';
 import { analyseRecord, type GameAnalysis } from '../analysis/analyse-game.js';
@@ -12,6 +12,8 @@ import { parseUciMove } from '../core/notation.js';
 import type { PgnRecord } from '../core/pgn-read.js';
 import { Position } from '../core/position.js';
 import type { Engine } from '../engine/search.js';
+import { OpeningError, parseOpenings } from '../match/openings.js';
+import { playDatagenShard, type DatagenShardSpec } from '../tune/datagen-shard.js';
 
 /** A game as a job carries it: the start FEN, UCI moves, and what the output keeps. */
 export interface JobGame {
@@ -31,7 +33,12 @@ export interface AnalyseJob {
   threads?: number;
 }
 
-export type Job = AnalyseJob;
+/** One shard of `matrix-chess tune datagen` (src/tune/datagen-shard.ts). */
+export interface DatagenShardJob extends DatagenShardSpec {
+  kind: 'datagen-shard';
+}
+
+export type Job = AnalyseJob | DatagenShardJob;
 
 export interface AnalyseResult {
   kind: 'analyse';
@@ -40,7 +47,14 @@ export interface AnalyseResult {
   analysis: Omit<GameAnalysis, 'pgn'>;
 }
 
-export type JobResult = AnalyseResult;
+export interface DatagenShardResult {
+  kind: 'datagen-shard';
+  shard: number;
+  /** The shard file's bytes (gzip), base64: the file `tune datagen` writes for this shard. */
+  data: string;
+}
+
+export type JobResult = AnalyseResult | DatagenShardResult;
 
 export class JobError extends Error {
   override readonly name = 'JobError';
@@ -74,9 +88,10 @@ export function jobGameFromRecord(r: PgnRecord): JobGame {
 
 /** Checks a job received from elsewhere; anything malformed is a JobError naming the field. */
 export function parseJob(data: unknown): Job {
-  const o = data as Partial<AnalyseJob> | null;
+  const o = data as Partial<AnalyseJob> | Partial<DatagenShardJob> | null;
   if (o === null || typeof o !== 'object') throw new JobError('malformed job: expected an object');
-  if (o.kind !== 'analyse') throw new JobError(`malformed job: kind ${JSON.stringify(o.kind)} is not 'analyse'`);
+  if (o.kind === 'datagen-shard') return parseDatagenShardJob(o);
+  if (o.kind !== 'analyse') throw new JobError(`malformed job: kind ${JSON.stringify(o.kind)} is not 'analyse' or 'datagen-shard'`);
   const g = o.game;
   if (g === null || typeof g !== 'object') throw new JobError('malformed job: game is missing');
   if (typeof g.fen !== 'string' || !Array.isArray(g.moves) || !Array.isArray(g.comments) || typeof g.result !== 'string')
@@ -92,6 +107,31 @@ export function parseJob(data: unknown): Job {
   if (o.threads !== undefined && !(Number.isInteger(o.threads) && (o.threads as number) >= 1 && (o.threads as number) <= 256))
     throw new JobError('malformed job: threads is not a whole number from 1 to 256');
   return o as AnalyseJob;
+}
+
+/** The ranges `tune datagen` accepts for the same parameters. */
+function parseDatagenShardJob(o: Partial<DatagenShardJob>): DatagenShardJob {
+  const whole = (k: 'seed' | 'shard' | 'gamesPerShard' | 'nodes' | 'randomPlies', min: number, max: number): void => {
+    const v = o[k];
+    if (!(Number.isInteger(v) && (v as number) >= min && (v as number) <= max))
+      throw new JobError(`malformed job: ${k} is not a whole number from ${min} to ${max}`);
+  };
+  whole('seed', 0, 0xffffffff);
+  whole('shard', 0, 99_999);
+  whole('gamesPerShard', 1, 100_000);
+  whole('nodes', 100, 100_000_000);
+  whole('randomPlies', 0, 40);
+  if (typeof o.openings !== 'string') throw new JobError('malformed job: openings is not the text of an openings file');
+  try {
+    parseOpenings(o.openings);
+  } catch (e) {
+    if (e instanceof OpeningError) throw new JobError(`malformed job: ${e.message}`);
+    throw e;
+  }
+  const n = o.nnue;
+  if (n !== undefined && (n === null || typeof n !== 'object' || typeof n.file !== 'string' || !/^[0-9a-f]{1,8}$/.test(String(n.crc32))))
+    throw new JobError('malformed job: nnue is not { file, crc32 (hex) }');
+  return o as DatagenShardJob;
 }
 
 function recordFromJobGame(g: JobGame): PgnRecord {
@@ -113,8 +153,17 @@ function recordFromJobGame(g: JobGame): PgnRecord {
   return { tags: g.tags, fen: g.fen, moves, comments: g.comments.map((c) => (typeof c === 'string' ? c : undefined)), result: g.result };
 }
 
-/** Runs one job (already parsed); `onProgress` gets the positions done and in all. */
-export function runJob(job: Job, engine: Engine | undefined, onProgress?: (done: number, total: number) => void): JobResult {
+/**
+ * Runs one job (already parsed); `onProgress` gets the positions (analyse) or games (datagen)
+ * done and in all. A datagen shard plays on one self-play thread: jobs run side by side instead.
+ */
+export async function runJob(job: Job, engine: Engine | undefined, onProgress?: (done: number, total: number) => void): Promise<JobResult> {
+  if (job.kind === 'datagen-shard') {
+    let done = 0;
+    const { kind: _, ...spec } = job;
+    const bytes = await playDatagenShard(spec, 1, () => onProgress?.(++done, job.gamesPerShard));
+    return { kind: 'datagen-shard', shard: job.shard, data: bytes.toString('base64') };
+  }
   const record = recordFromJobGame(job.game);
   const { pgn, ...analysis } = analyseRecord(record, { ...job.limits, hashMb: job.hashMb, engine, onPosition: onProgress });
   return { kind: 'analyse', pgn, analysis };
@@ -122,5 +171,5 @@ export function runJob(job: Job, engine: Engine | undefined, onProgress?: (done:
 
 /** Positions a job searches, for progress and ETA before it runs. */
 export function jobSize(job: Job): number {
-  return job.game.moves.length + 1;
+  return job.kind === 'datagen-shard' ? job.gamesPerShard : job.game.moves.length + 1;
 }

@@ -96,7 +96,8 @@ function dieOnError(what: string) {
 
 export interface QueueRunHooks {
   onProgress?: (index: number, done: number) => void;
-  onDone?: (index: number) => void;
+  /** Called once per job as its result arrives (so a caller can write it out at once). */
+  onDone?: (index: number, result: JobResult | JobFailed) => void;
 }
 
 /** Adds the jobs, waits for all, returns results (or the failure) in input order. */
@@ -129,7 +130,7 @@ export async function runJobsOnQueue(address: RedisAddress, jobs: Job[], hooks: 
       if (results[i] !== undefined) continue;
       results[i] = r;
       finished++;
-      hooks.onDone?.(i);
+      hooks.onDone?.(i, r);
     }
     if (finished === jobs.length) wake();
   };

@@ -4,24 +4,24 @@
  * run, and a game depends only on (seed, index, nodes, random plies, openings, engine), so a run
  * that is stopped and started again writes exactly the files an uninterrupted run would have.
  * Each shard is written to a temporary name and renamed when whole; a manifest records the run's
- * parameters and a restart with other parameters is refused.
+ * parameters and a restart with other parameters is refused. With --queue the missing shards go
+ * to a Redis queue as `datagen-shard` jobs (src/jobs) and each is written as it comes back.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { crc32 } from '../core/crc32.js';
 import { loadNetwork, NnueFileError } from '../engine/nnue/network.js';
 import { availableParallelism } from 'node:os';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { createProgress } from '../cmdline/progress.js';
 import { loadOpenings, OpeningError } from '../match/openings.js';
-import { runSelfplay } from './selfplay-run.js';
-import { encodeShard, RECORD_VERSION, type GameRecord } from './game-records.js';
-import type { SelfplayGame } from './selfplay.js';
+import { RECORD_VERSION } from './game-records.js';
+import { networkCrc, playDatagenShard, shardName, type DatagenShardSpec } from './datagen-shard.js';
 
 export const DATAGEN_USAGE = `  datagen  --out DIR --shards N [--games-per-shard 200] [--nodes 5000] [--seed 1]
            [--random-plies 4] [--workers N] [--openings data/openings/balanced.txt]
-           [--nnue FILE (the learned evaluation plays; default the classical one)]`;
+           [--nnue FILE (the learned evaluation plays; default the classical one)]
+           [--queue redis://HOST:PORT (shards as jobs for 'matrix-chess worker' processes)]`;
 
 interface Manifest {
   format: string;
@@ -32,14 +32,6 @@ interface Manifest {
   openings: string;
   /** 'classical', or the network file and its CRC-32 (the data depends on the exact network). */
   eval: string;
-}
-
-export const shardName = (k: number): string => `shard-${String(k).padStart(5, '0')}.mcgr.gz`;
-
-function toRecord(g: SelfplayGame): GameRecord {
-  const result = g.result === '1-0' ? 2 : g.result === '0-1' ? 0 : 1;
-  const termination = g.termination.startsWith('adjudicated') ? 1 : g.termination === 'ply limit' ? 2 : 0;
-  return { fen: g.fen, result, termination, moves: g.moves, scores: g.scores };
 }
 
 export async function datagenCommand(args: string[], out: (line: string) => void): Promise<void> {
@@ -56,11 +48,13 @@ export async function datagenCommand(args: string[], out: (line: string) => void
       workers: { type: 'string' },
       openings: { type: 'string' },
       nnue: { type: 'string' },
+      queue: { type: 'string' },
     },
     0,
   );
   const nnueFile = values.nnue as string | undefined;
-  let evalName = 'classical';
+  let evalName = 'classical',
+    nnueCrc = '';
   if (nnueFile !== undefined) {
     try {
       loadNetwork(nnueFile);
@@ -68,7 +62,8 @@ export async function datagenCommand(args: string[], out: (line: string) => void
       if (e instanceof NnueFileError) throw new UsageError(`tune datagen --nnue: ${e.message}`);
       throw e;
     }
-    evalName = `${basename(nnueFile)} crc ${crc32(readFileSync(nnueFile)).toString(16)}`;
+    nnueCrc = networkCrc(nnueFile);
+    evalName = `${basename(nnueFile)} crc ${nnueCrc}`;
   }
   const dir = values.out as string | undefined;
   if (!dir) throw new UsageError('tune datagen: --out DIR is required');
@@ -85,9 +80,8 @@ export async function datagenCommand(args: string[], out: (line: string) => void
     eval: evalName,
   };
   const workers = opt('workers', Math.min(2, availableParallelism()), 1, 256);
-  let openings;
   try {
-    openings = loadOpenings(manifest.openings);
+    loadOpenings(manifest.openings);
   } catch (e) {
     if (e instanceof OpeningError) throw new UsageError(`tune datagen: ${e.message}`);
     throw e;
@@ -109,32 +103,67 @@ export async function datagenCommand(args: string[], out: (line: string) => void
   const todo: number[] = [];
   for (let k = 0; k < shards; k++) if (!existsSync(join(dir, shardName(k)))) todo.push(k);
   out(`${shards - todo.length} of ${shards} shards already in ${dir}; ${todo.length} to play`);
+  const openingsText = readFileSync(manifest.openings, 'utf8');
+  const spec = (shard: number): DatagenShardSpec => ({
+    seed: manifest.seed,
+    shard,
+    gamesPerShard: manifest.gamesPerShard,
+    nodes: manifest.nodes,
+    randomPlies: manifest.randomPlies,
+    openings: openingsText,
+    ...(nnueFile ? { nnue: { file: nnueFile, crc32: nnueCrc } } : {}),
+  });
+  const write = (k: number, data: Buffer): void => {
+    const path = join(dir, shardName(k));
+    writeFileSync(path + '.tmp', data);
+    renameSync(path + '.tmp', path);
+  };
   const progress = createProgress('datagen');
   const total = todo.length * manifest.gamesPerShard;
   let done = 0,
-    plies = 0;
+    plies = 0,
+    failed = 0;
   const t0 = Date.now();
-  for (const k of todo) {
-    const games: GameRecord[] = [];
-    await runSelfplay({
-      games: manifest.gamesPerShard,
-      firstIndex: k * manifest.gamesPerShard,
-      nodes: manifest.nodes,
-      seed: manifest.seed,
-      randomPlies: manifest.randomPlies,
-      openings,
-      workers,
-      ...(nnueFile ? { nnueFile } : {}),
-      onGame(g) {
-        games.push(toRecord(g));
-        plies += g.moves.length;
-        progress.update(++done, total);
+  if (values.queue !== undefined) {
+    // Progress counts games; a shard's progress replaces its earlier report, and plies are counted from the bytes.
+    const { parseRedisUrl, runJobsOnQueue } = await import('../jobs/redis-queue.js');
+    const { decodeShard } = await import('./game-records.js');
+    const doneByJob = new Int32Array(todo.length);
+    await runJobsOnQueue(
+      parseRedisUrl(values.queue as string),
+      todo.map((k) => ({ kind: 'datagen-shard' as const, ...spec(k) })),
+      {
+        onProgress(i, games) {
+          done += games - doneByJob[i];
+          doneByJob[i] = games;
+          progress.update(done, total);
+        },
+        onDone(i, r) {
+          if (r instanceof Error || r.kind !== 'datagen-shard') {
+            failed++;
+            process.stderr.write(`matrix-chess tune datagen: shard ${todo[i]}: ${r instanceof Error ? r.message : `a ${r.kind} result`}\n`);
+            return;
+          }
+          const data = Buffer.from(r.data, 'base64');
+          write(todo[i], data);
+          for (const g of decodeShard(data, shardName(todo[i]))) plies += g.moves.length;
+          done += manifest.gamesPerShard - doneByJob[i];
+          doneByJob[i] = manifest.gamesPerShard;
+          progress.update(done, total);
+        },
       },
-    });
-    const path = join(dir, shardName(k));
-    writeFileSync(path + '.tmp', encodeShard(games));
-    renameSync(path + '.tmp', path);
+    );
+  } else {
+    for (const k of todo)
+      write(
+        k,
+        await playDatagenShard(spec(k), workers, (g) => {
+          plies += g.moves.length;
+          progress.update(++done, total);
+        }),
+      );
   }
   progress.finish();
+  if (failed > 0) throw new Error(`tune datagen: ${failed} of ${todo.length} shards failed (run again to retry them)`);
   out(`${todo.length} shards, ${done} games, ${plies} positions in ${((Date.now() - t0) / 1000).toFixed(0)} s -> ${dir}`);
 }

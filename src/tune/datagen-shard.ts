@@ -1,0 +1,73 @@
+/**
+ * One shard of `matrix-chess tune datagen`: everything its bytes depend on, as plain JSON, and
+ * the one function that plays it. `tune datagen` calls it for each missing shard on local
+ * threads; a `datagen-shard` job (src/jobs) calls it on whichever machine takes the job, so a
+ * shard is the same file byte for byte wherever it was played.
+ */
+import { readFileSync } from 'node:fs';
+import { crc32 } from '../core/crc32.js';
+import { parseOpenings } from '../match/openings.js';
+import { runSelfplay } from './selfplay-run.js';
+import { encodeShard, type GameRecord } from './game-records.js';
+import type { SelfplayGame } from './selfplay.js';
+
+export interface DatagenShardSpec {
+  seed: number;
+  /** Shard k holds games k·gamesPerShard … k·gamesPerShard + gamesPerShard − 1 of the run. */
+  shard: number;
+  gamesPerShard: number;
+  nodes: number;
+  randomPlies: number;
+  /** The openings file's text, so another machine needs no copy of the file. */
+  openings: string;
+  /** The learned evaluation: a network file on the playing machine and the CRC-32 (hex) it must have. */
+  nnue?: { file: string; crc32: string };
+}
+
+export class DatagenShardError extends Error {
+  override readonly name = 'DatagenShardError';
+}
+
+export const shardName = (k: number): string => `shard-${String(k).padStart(5, '0')}.mcgr.gz`;
+
+/** A network file's CRC-32 as the manifest and the jobs write it. */
+export const networkCrc = (file: string): string => crc32(readFileSync(file)).toString(16);
+
+function toRecord(g: SelfplayGame): GameRecord {
+  const result = g.result === '1-0' ? 2 : g.result === '0-1' ? 0 : 1;
+  const termination = g.termination.startsWith('adjudicated') ? 1 : g.termination === 'ply limit' ? 2 : 0;
+  return { fen: g.fen, result, termination, moves: g.moves, scores: g.scores };
+}
+
+/** Plays the shard's games on `workers` threads and returns the shard file's bytes; `onGame` after each game, in order. */
+export async function playDatagenShard(spec: DatagenShardSpec, workers: number, onGame?: (g: SelfplayGame) => void): Promise<Buffer> {
+  if (spec.nnue !== undefined) {
+    let crc: string;
+    try {
+      crc = networkCrc(spec.nnue.file);
+    } catch (e) {
+      throw new DatagenShardError(
+        `network '${spec.nnue.file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} on this machine`,
+      );
+    }
+    // The data depends on the exact network: another file under the same name would poison the run.
+    if (crc !== spec.nnue.crc32)
+      throw new DatagenShardError(`network '${spec.nnue.file}' has CRC-32 ${crc} here, the run wants ${spec.nnue.crc32}`);
+  }
+  const games: GameRecord[] = [];
+  await runSelfplay({
+    games: spec.gamesPerShard,
+    firstIndex: spec.shard * spec.gamesPerShard,
+    nodes: spec.nodes,
+    seed: spec.seed,
+    randomPlies: spec.randomPlies,
+    openings: parseOpenings(spec.openings),
+    workers,
+    ...(spec.nnue ? { nnueFile: spec.nnue.file } : {}),
+    onGame(g) {
+      games.push(toRecord(g));
+      onGame?.(g);
+    },
+  });
+  return encodeShard(games);
+}
