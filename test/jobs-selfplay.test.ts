@@ -18,9 +18,10 @@ const NETWORK = fileURLToPath(new URL('../../weights/nnue.bin', import.meta.url)
 
 test('a selfplay-pair job on the local pool plays the in-process pair; malformed jobs and a wrong network fail typed', async () => {
   const params = currentEvalParams();
-  // Test side: a search variant with its own evaluation parameters (one term changed), base: built-in.
-  const test: AbSide = { variant: 'no-lmp', params: { ...params, terms: params.terms.map((t, i) => (i === 0 ? t + 40 : t)) } };
-  const base: AbSide = { variant: 'base' };
+  // Test side: a search variant with its own evaluation parameters (one term changed); base: another term changed.
+  const changed = (term: number): AbSide['params'] => ({ ...params, terms: params.terms.map((t, i) => (i === term ? t + 40 : t)) });
+  const test: AbSide = { variant: 'no-lmp', params: changed(0) };
+  const base: AbSide = { variant: 'base', params: changed(1) };
   const nodes = 150,
     seed = 5;
   // In process as the harness plays: one engine per side, pair after pair.
@@ -29,6 +30,7 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
     basePlayer = abPlayer(base);
   const inProcess = openings.map((o, i) => playAbPair(i, o, testPlayer, basePlayer, nodes));
   assert.notDeepEqual(inProcess[0].games[0].moves, inProcess[1].games[0].moves, 'the pairs have their own openings');
+  assert.deepEqual(currentEvalParams(), params, "the test side's evaluation parameters are undone after the pair");
 
   const pool = new LocalPool(2);
   try {
@@ -71,9 +73,10 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
     encoding: 'utf8',
   });
   assert.equal(cli.status, 0, cli.stderr);
-  // The same pairs with the variant alone (the command line gives no params here).
-  const plain = abPlayer({ variant: 'no-lmp' });
-  const plainScores = openings.map((o, i) => playAbPair(i, o, plain, basePlayer, nodes)).flatMap((r) => [testScore(r, 0), testScore(r, 1)]);
+  // The same pairs with the variant alone against the built-in engine (the command line gives no params here).
+  const plain = abPlayer({ variant: 'no-lmp' }),
+    plainBase = abPlayer({ variant: 'base' });
+  const plainScores = openings.map((o, i) => playAbPair(i, o, plain, plainBase, nodes)).flatMap((r) => [testScore(r, 0), testScore(r, 1)]);
   const plainCount = (s: number): number => plainScores.filter((x) => x === s).length;
   assert.match(cli.stdout, new RegExp(`\\nfinal: 4 games, \\+${plainCount(1)} =${plainCount(0.5)} -${plainCount(0)}, `));
 });

@@ -289,9 +289,17 @@ function playGame(opening: number[], white: Player, black: Player, nodes: number
   return done('1/2-1/2');
 }
 
-/** Plays pair `pair` with the opening given: test engine White, then Black. Each game starts from a cleared engine. */
+/**
+ * Plays pair `pair` with the opening given: test engine White, then Black. Each game starts from a
+ * cleared engine. The evaluation tables the players set are restored to the built-in ones after,
+ * so a job thread's next job (an analysis, say) evaluates as before.
+ */
 export function playAbPair(pair: number, opening: number[], test: Player, base: Player, nodes: number): AbPairResult {
-  return { pair, games: [playGame(opening, test, base, nodes), playGame(opening, base, test, nodes)] };
+  try {
+    return { pair, games: [playGame(opening, test, base, nodes), playGame(opening, base, test, nodes)] };
+  } finally {
+    applyEvalParams(builtIn);
+  }
 }
 
 /** Plays a pair from its spec alone (fresh engines, the opening redrawn from the seed): what a job does. */
