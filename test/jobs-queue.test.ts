@@ -4,6 +4,7 @@
  * byte; a worker killed in the middle of a job loses nothing (its job is retried elsewhere);
  * a malformed job is reported and skipped; an unreachable Redis is one line and exit 1. The
  * datagen-shard kind: `tune datagen --queue` with two workers writes the shard files of a local run.
+ * The selfplay-pair kind: `engine-selfplay --queue` with two workers prints the local run's results.
  */
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,6 +20,7 @@ import { jobId } from '../src/jobs/job.js';
 import { probeRedis, QUEUE_NAME } from '../src/jobs/redis-queue.js';
 
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
+const SELFPLAY = fileURLToPath(new URL('../bench/engine-selfplay.js', import.meta.url));
 const MATCH_PGN = fileURLToPath(new URL('../../data/matches/matrixchess-14bd57e-vs-sf15.1-elo2000-10+0.1-200.pgn', import.meta.url));
 const ENV = { ...process.env, CI: 'true' };
 
@@ -247,6 +249,42 @@ test('tune datagen --queue: two workers write the shard files of the local run; 
     2,
     'no shard played twice',
   );
+  await queue.close();
+});
+
+test('engine-selfplay --queue: two workers play the pairs of the local run, gathered in pair order; a malformed pair job is skipped', async () => {
+  for (const c of children) c.kill('SIGKILL');
+  await flush();
+  const workers = [startWorker(), startWorker()];
+  const args = [SELFPLAY, '--variant', 'no-lmp', '--nodes', '150', '--pairs', '3', '--seed', '5'];
+  const local = spawnSync(process.execPath, args, { encoding: 'utf8', env: ENV });
+  assert.equal(local.status, 0, local.stderr);
+  const client = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: null });
+  clients.push(client);
+  const queue = new Queue(QUEUE_NAME, { connection: client });
+  await queue.add('job', { kind: 'selfplay-pair', seed: 5, pair: 0, nodes: 150, test: { variant: 'nope' } }, { jobId: 'job-bad-pair' });
+  const queued = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [...args, '--queue', `redis://127.0.0.1:${port}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: ENV,
+    });
+    children.push(child);
+    let stdout = '',
+      stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+  assert.equal(queued.status, 0, queued.stderr);
+  // The same lines (the running count after each pair and the summary) but for the elapsed seconds.
+  const lines = (out: string): string => out.replace(/\(\d+ s\)/g, '(t)');
+  assert.match(local.stdout, /\nfinal: 6 games, /);
+  assert.equal(lines(queued.stdout), lines(local.stdout));
+  const pairJob = (pair: number): string =>
+    jobId({ kind: 'selfplay-pair', seed: 5, pair, nodes: 150, test: { variant: 'no-lmp' }, base: { variant: 'base' } });
+  const done = workers.map((w) => [...w.log().matchAll(/job (job-[0-9a-f]+) done/g)].map((m) => m[1]));
+  assert.deepEqual(done.flat().sort(), [0, 1, 2].map(pairJob).sort(), 'the three pair jobs were played once each, by the workers');
+  assert.ok(workers.some((w) => /job job-bad-pair failed: malformed job: test.variant "nope" is not a known variant/.test(w.log())));
   await queue.close();
 });
 

@@ -1,7 +1,8 @@
 /**
  * A worker thread of the local pool: runs the jobs it is sent, one at a time, with an engine
  * per hash size and thread count kept between analyse jobs (each job clears it first), and
- * reports progress. A datagen shard brings its own self-play thread and engine.
+ * reports progress. A datagen shard brings its own self-play thread and engine, a self-play
+ * pair its two engines.
  */
 import { parentPort } from 'node:worker_threads';
 import { Engine } from '../engine/search.js';

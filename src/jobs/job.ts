@@ -1,9 +1,9 @@
 /**
  * The one job type for batch work. A job is plain JSON (it travels to worker threads and through
  * Redis), identified by a hash of its content, so a job delivered twice gives the same result
- * under the same id. Two kinds: `analyse` (a game in, the annotated game out) and `datagen-shard`
- * (one shard of `tune datagen` in, the shard file's bytes out), run by the same pool, queue and
- * worker; self-play test matches would be a third (docs/scale.md).
+ * under the same id. Three kinds: `analyse` (a game in, the annotated game out), `datagen-shard`
+ * (one shard of `tune datagen` in, the shard file's bytes out) and `selfplay-pair` (one opening
+ * pair of an A/B test match in, its two games out), run by the same pool, queue and worker.
  */
 import { createHash } from 'node:crypto';
 import { analyseRecord, type GameAnalysis } from '../analysis/analyse-game.js';
@@ -14,6 +14,8 @@ import { Position } from '../core/position.js';
 import type { Engine } from '../engine/search.js';
 import { OpeningError, parseOpenings } from '../match/openings.js';
 import { playDatagenShard, type DatagenShardSpec } from '../tune/datagen-shard.js';
+import { parseEvalParamsJson } from '../tune/eval-params-source.js';
+import { AB_VARIANT_NAMES, playAbPairSpec, type AbPairResult, type AbPairSpec } from '../tune/selfplay-ab.js';
 
 /** A game as a job carries it: the start FEN, UCI moves, and what the output keeps. */
 export interface JobGame {
@@ -38,7 +40,12 @@ export interface DatagenShardJob extends DatagenShardSpec {
   kind: 'datagen-shard';
 }
 
-export type Job = AnalyseJob | DatagenShardJob;
+/** One opening pair of an A/B self-play test match (src/tune/selfplay-ab.ts, bench/engine-selfplay.ts). */
+export interface SelfplayPairJob extends AbPairSpec {
+  kind: 'selfplay-pair';
+}
+
+export type Job = AnalyseJob | DatagenShardJob | SelfplayPairJob;
 
 export interface AnalyseResult {
   kind: 'analyse';
@@ -54,7 +61,11 @@ export interface DatagenShardResult {
   data: string;
 }
 
-export type JobResult = AnalyseResult | DatagenShardResult;
+export interface SelfplayPairResult extends AbPairResult {
+  kind: 'selfplay-pair';
+}
+
+export type JobResult = AnalyseResult | DatagenShardResult | SelfplayPairResult;
 
 export class JobError extends Error {
   override readonly name = 'JobError';
@@ -88,10 +99,12 @@ export function jobGameFromRecord(r: PgnRecord): JobGame {
 
 /** Checks a job received from elsewhere; anything malformed is a JobError naming the field. */
 export function parseJob(data: unknown): Job {
-  const o = data as Partial<AnalyseJob> | Partial<DatagenShardJob> | null;
+  const o = data as Partial<AnalyseJob> | Partial<DatagenShardJob> | Partial<SelfplayPairJob> | null;
   if (o === null || typeof o !== 'object') throw new JobError('malformed job: expected an object');
   if (o.kind === 'datagen-shard') return parseDatagenShardJob(o);
-  if (o.kind !== 'analyse') throw new JobError(`malformed job: kind ${JSON.stringify(o.kind)} is not 'analyse' or 'datagen-shard'`);
+  if (o.kind === 'selfplay-pair') return parseSelfplayPairJob(o);
+  if (o.kind !== 'analyse')
+    throw new JobError(`malformed job: kind ${JSON.stringify(o.kind)} is not 'analyse', 'datagen-shard' or 'selfplay-pair'`);
   const g = o.game;
   if (g === null || typeof g !== 'object') throw new JobError('malformed job: game is missing');
   if (typeof g.fen !== 'string' || !Array.isArray(g.moves) || !Array.isArray(g.comments) || typeof g.result !== 'string')
@@ -108,6 +121,11 @@ export function parseJob(data: unknown): Job {
     throw new JobError('malformed job: threads is not a whole number from 1 to 256');
   return o as AnalyseJob;
 }
+
+const isNetwork = (n: unknown): boolean => {
+  const o = n as { file?: unknown; crc32?: unknown } | null;
+  return o !== null && typeof o === 'object' && typeof o.file === 'string' && /^[0-9a-f]{1,8}$/.test(String(o.crc32));
+};
 
 /** The ranges `tune datagen` accepts for the same parameters. */
 function parseDatagenShardJob(o: Partial<DatagenShardJob>): DatagenShardJob {
@@ -128,10 +146,35 @@ function parseDatagenShardJob(o: Partial<DatagenShardJob>): DatagenShardJob {
     if (e instanceof OpeningError) throw new JobError(`malformed job: ${e.message}`);
     throw e;
   }
-  const n = o.nnue;
-  if (n !== undefined && (n === null || typeof n !== 'object' || typeof n.file !== 'string' || !/^[0-9a-f]{1,8}$/.test(String(n.crc32))))
-    throw new JobError('malformed job: nnue is not { file, crc32 (hex) }');
+  if (o.nnue !== undefined && !isNetwork(o.nnue)) throw new JobError('malformed job: nnue is not { file, crc32 (hex) }');
   return o as DatagenShardJob;
+}
+
+/** The ranges bench/engine-selfplay.ts accepts for the same parameters. */
+function parseSelfplayPairJob(o: Partial<SelfplayPairJob>): SelfplayPairJob {
+  const whole = (k: 'seed' | 'pair' | 'nodes', min: number, max: number): void => {
+    const v = o[k];
+    if (!(Number.isInteger(v) && (v as number) >= min && (v as number) <= max))
+      throw new JobError(`malformed job: ${k} is not a whole number from ${min} to ${max}`);
+  };
+  whole('seed', 0, 0xffffffff);
+  whole('pair', 0, 999_999);
+  whole('nodes', 1, 1_000_000_000);
+  for (const k of ['test', 'base'] as const) {
+    const side = o[k];
+    if (side === null || typeof side !== 'object') throw new JobError(`malformed job: ${k} is not an engine ({ variant, params?, nnue? })`);
+    if (!AB_VARIANT_NAMES.includes(side.variant))
+      throw new JobError(`malformed job: ${k}.variant ${JSON.stringify(side.variant)} is not a known variant`);
+    if (side.params !== undefined) {
+      try {
+        parseEvalParamsJson(JSON.stringify(side.params), `${k}.params`);
+      } catch (e) {
+        throw new JobError(`malformed job: ${(e as Error).message}`);
+      }
+    }
+    if (side.nnue !== undefined && !isNetwork(side.nnue)) throw new JobError(`malformed job: ${k}.nnue is not { file, crc32 (hex) }`);
+  }
+  return o as SelfplayPairJob;
 }
 
 function recordFromJobGame(g: JobGame): PgnRecord {
@@ -154,10 +197,16 @@ function recordFromJobGame(g: JobGame): PgnRecord {
 }
 
 /**
- * Runs one job (already parsed); `onProgress` gets the positions (analyse) or games (datagen)
- * done and in all. A datagen shard plays on one self-play thread: jobs run side by side instead.
+ * Runs one job (already parsed); `onProgress` gets the positions (analyse) or games (datagen,
+ * self-play pair) done and in all. A datagen shard plays on one self-play thread: jobs run side by
+ * side instead.
  */
 export async function runJob(job: Job, engine: Engine | undefined, onProgress?: (done: number, total: number) => void): Promise<JobResult> {
+  if (job.kind === 'selfplay-pair') {
+    const r = playAbPairSpec(job);
+    onProgress?.(2, 2);
+    return { kind: 'selfplay-pair', ...r };
+  }
   if (job.kind === 'datagen-shard') {
     let done = 0;
     const { kind: _, ...spec } = job;
@@ -169,7 +218,7 @@ export async function runJob(job: Job, engine: Engine | undefined, onProgress?: 
   return { kind: 'analyse', pgn, analysis };
 }
 
-/** Positions a job searches, for progress and ETA before it runs. */
+/** Positions (analyse) or games (datagen, self-play pair) a job plays, for progress and ETA before it runs. */
 export function jobSize(job: Job): number {
-  return job.kind === 'datagen-shard' ? job.gamesPerShard : job.game.moves.length + 1;
+  return job.kind === 'datagen-shard' ? job.gamesPerShard : job.kind === 'selfplay-pair' ? 2 : job.game.moves.length + 1;
 }

@@ -1,0 +1,309 @@
+/**
+ * A/B self-play test games: an engine under test and a baseline (each a named variant of search
+ * parameters or evaluation weights, optionally its own evaluation parameters or network) play
+ * colour-reversed pairs of random short openings at a fixed node budget per move. The pair is the
+ * unit: bench/engine-selfplay.ts plays the pairs in process, a `selfplay-pair` job (src/jobs)
+ * plays one on whichever machine takes it, and both give the same games.
+ */
+import { defaultGenerator } from '../core/movegen.js';
+import { moveToUci } from '../core/move.js';
+import { Position } from '../core/position.js';
+import { Sfc32 } from '../core/rng.js';
+import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../engine/index.js';
+import { loadNnue } from '../engine/nnue/load.js';
+import { DatagenShardError, networkCrc } from './datagen-shard.js';
+import { applyEvalParams, currentEvalParams, type EvalParamValues } from './eval-params-source.js';
+
+interface Variant {
+  setup(e: Engine): void;
+  weights?(w: Int16Array): void;
+}
+
+/** Named experiments: each changes the engine under test relative to the baseline. */
+const VARIANTS: Record<string, Variant> = {
+  base: { setup() {} },
+  cont: {
+    setup(e) {
+      e.params.continuationHistory = true;
+      e.paramsChanged();
+    },
+  },
+  'no-threats': {
+    setup() {},
+    weights(w) {
+      for (const t of [EVAL_TERMS.PAWN_THREAT, EVAL_TERMS.MINOR_THREAT]) {
+        w[2 * t] = 0;
+        w[2 * t + 1] = 0;
+      }
+    },
+  },
+  'no-outpost': {
+    setup() {},
+    weights(w) {
+      w[2 * EVAL_TERMS.OUTPOST] = 0;
+      w[2 * EVAL_TERMS.OUTPOST + 1] = 0;
+    },
+  },
+  'no-hanging': {
+    setup() {},
+    weights(w) {
+      w[2 * EVAL_TERMS.HANGING] = 0;
+      w[2 * EVAL_TERMS.HANGING + 1] = 0;
+    },
+  },
+  'lmp-prunes-checks': {
+    setup(e) {
+      e.params.lmpKeepsChecks = false;
+    },
+  },
+  'no-lmp': {
+    setup(e) {
+      e.params.lmpDepth = 0;
+    },
+  },
+  'rfp-120': {
+    setup(e) {
+      e.params.rfpMargin = 120;
+    },
+  },
+  'rfp-60': {
+    setup(e) {
+      e.params.rfpMargin = 60;
+    },
+  },
+  'lmr-soft': {
+    setup(e) {
+      e.params.lmrDivisor = 3;
+      e.paramsChanged();
+    },
+  },
+  'lmr-hard': {
+    setup(e) {
+      e.params.lmrDivisor = 1.8;
+      e.paramsChanged();
+    },
+  },
+  'no-futility': {
+    setup(e) {
+      e.params.futilityBase = -10000;
+      e.params.futilityMult = 0;
+    },
+  },
+  'no-razor': {
+    setup(e) {
+      e.params.razorMargin = 100000;
+    },
+  },
+  'no-see-quiet': {
+    setup(e) {
+      e.params.seeQuietMult = 100000;
+    },
+  },
+  'no-iir': {
+    setup(e) {
+      e.params.iirDepth = 1000;
+    },
+  },
+  'no-mobility': {
+    setup() {},
+    weights(w) {
+      for (let i = 0; i < 4; i++) {
+        w[2 * (EVAL_TERMS.MOBILITY + i)] = 0;
+        w[2 * (EVAL_TERMS.MOBILITY + i) + 1] = 0;
+      }
+    },
+  },
+  'no-kingsafety': {
+    setup() {},
+    weights(w) {
+      for (let i = 0; i < 4; i++) w[2 * (EVAL_TERMS.KING_ATTACK + i)] = 0;
+      w[2 * EVAL_TERMS.SHIELD_NEAR] = 0;
+      w[2 * EVAL_TERMS.SHIELD_FAR] = 0;
+      w[2 * EVAL_TERMS.KING_OPEN_FILE] = 0;
+    },
+  },
+  'no-pawns': {
+    setup() {},
+    weights(w) {
+      for (const t of [EVAL_TERMS.ISOLATED, EVAL_TERMS.DOUBLED, EVAL_TERMS.BACKWARD]) {
+        w[2 * t] = 0;
+        w[2 * t + 1] = 0;
+      }
+    },
+  },
+};
+
+/** Scales the weights of terms [from, from + count) by `f` (both phases). */
+function scaled(from: number, count: number, f: number): Variant {
+  return {
+    setup() {},
+    weights(w) {
+      for (let i = from; i < from + count; i++) {
+        w[2 * i] = Math.round(w[2 * i] * f);
+        w[2 * i + 1] = Math.round(w[2 * i + 1] * f);
+      }
+    },
+  };
+}
+for (const f of [0.5, 1.5]) {
+  VARIANTS[`passed-x${f}`] = scaled(EVAL_TERMS.PASSED, 17, f);
+  VARIANTS[`mobility-x${f}`] = scaled(EVAL_TERMS.MOBILITY, 4, f);
+  VARIANTS[`kingattack-x${f}`] = scaled(EVAL_TERMS.KING_ATTACK, 4, f);
+  VARIANTS[`shield-x${f}`] = scaled(EVAL_TERMS.SHIELD_NEAR, 3, f);
+  VARIANTS[`threats-x${f}`] = scaled(EVAL_TERMS.PAWN_THREAT, 4, f);
+}
+
+export const AB_VARIANT_NAMES: readonly string[] = Object.keys(VARIANTS);
+
+/** One side of an A/B match, as plain JSON (it travels in a job). */
+export interface AbSide {
+  /** One of AB_VARIANT_NAMES. */
+  variant: string;
+  /** The whole evaluation (material, piece-square tables, terms); absent = the built-in one. */
+  params?: EvalParamValues;
+  /** The learned evaluation: a network file on the playing machine and the CRC-32 (hex) it must have. */
+  nnue?: { file: string; crc32: string };
+}
+
+/** One opening pair: the test engine plays White in the first game, Black in the second. */
+export interface AbPairSpec {
+  seed: number;
+  /** The pair's index in the run: its opening is the seed's random opening number `pair`. */
+  pair: number;
+  nodes: number;
+  test: AbSide;
+  base: AbSide;
+}
+
+export interface AbGame {
+  result: '1-0' | '0-1' | '1/2-1/2';
+  /** The whole game from the start position, UCI moves separated by spaces (opening included). */
+  moves: string;
+}
+
+export interface AbPairResult {
+  pair: number;
+  /** [test engine White, test engine Black]. */
+  games: [AbGame, AbGame];
+}
+
+/** The test engine's score in game `i` of a pair (1 win, 0.5 draw, 0 loss). */
+export function testScore(r: AbPairResult, i: 0 | 1): number {
+  const white = r.games[i].result === '1-0' ? 1 : r.games[i].result === '0-1' ? 0 : 0.5;
+  return i === 0 ? white : 1 - white;
+}
+
+const moves = new Int32Array(256);
+const builtIn = currentEvalParams();
+
+interface Player {
+  engine: Engine;
+  params: EvalParamValues;
+}
+
+/** The engine for one side; a network must be on this machine with the CRC the run wants. */
+export function abPlayer(side: AbSide): Player {
+  const v = VARIANTS[side.variant];
+  if (v === undefined) throw new Error(`unknown variant '${side.variant}' (expected ${AB_VARIANT_NAMES.join(', ')})`);
+  if (side.nnue !== undefined) {
+    let crc: string;
+    try {
+      crc = networkCrc(side.nnue.file);
+    } catch (e) {
+      throw new DatagenShardError(
+        `network '${side.nnue.file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} on this machine`,
+      );
+    }
+    // The games depend on the exact network: another file under the same name would measure something else.
+    if (crc !== side.nnue.crc32)
+      throw new DatagenShardError(`network '${side.nnue.file}' has CRC-32 ${crc} here, the run wants ${side.nnue.crc32}`);
+  }
+  // A network file makes the player use the learned evaluation (its own kernel instance).
+  const engine = new Engine({ hashMb: 16, nnue: side.nnue === undefined ? null : loadNnue(side.nnue.file) });
+  v.setup(engine);
+  const params = side.params ?? builtIn;
+  const weights = Int16Array.from(params.terms);
+  v.weights?.(weights);
+  return { engine, params: { ...params, terms: Array.from(weights) } };
+}
+
+function randomOpening(rng: Sfc32): number[] {
+  const rand = (n: number): number => rng.next() % n;
+  for (;;) {
+    const pos = Position.startpos(),
+      line: number[] = [];
+    const plies = 6 + rand(4);
+    for (let i = 0; i < plies; i++) {
+      const n = defaultGenerator.generate(pos, moves, 0);
+      if (n === 0) break;
+      const m = moves[rand(n)];
+      line.push(m);
+      pos.makeMove(m);
+    }
+    applyEvalParams(builtIn);
+    if (line.length === plies && Math.abs(evaluate(pos)) < 120) return line;
+  }
+}
+
+/**
+ * The openings of pairs 0 … count − 1 for `seed`: one random stream drawn in pair order, so pair
+ * k's opening needs the k before it (cheap: random moves and one evaluation each).
+ */
+export function abOpenings(seed: number, count: number): number[][] {
+  const rng = new Sfc32(seed);
+  return Array.from({ length: count }, () => randomOpening(rng));
+}
+
+/** Plays one game; the result from White's view. */
+function playGame(opening: number[], white: Player, black: Player, nodes: number): AbGame {
+  const pos = Position.startpos();
+  const line: string[] = [];
+  for (const m of opening) {
+    line.push(moveToUci(m));
+    pos.makeMove(m);
+  }
+  white.engine.newGame();
+  black.engine.newGame();
+  const done = (result: AbGame['result']): AbGame => ({ result, moves: line.join(' ') });
+  let bigScorePlies = 0,
+    bigSign = 0;
+  for (let ply = 0; ply < 400; ply++) {
+    const n = defaultGenerator.generate(pos, moves, 0);
+    if (n === 0) return done(pos.inCheck() ? (pos.side === 0 ? '0-1' : '1-0') : '1/2-1/2');
+    if (pos.halfmove >= 100 || pos.repetitions() >= 2 || insufficientMaterial(pos)) return done('1/2-1/2');
+    const p = pos.side === 0 ? white : black;
+    applyEvalParams(p.params);
+    const r = p.engine.search(pos, { nodes });
+    // Adjudicate clear wins: the mover's score beyond 1000 (from White's view, same sign) for 8 plies.
+    const s = 'mate' in r.score ? (r.score.mate > 0 ? 5000 : -5000) : r.score.cp;
+    const whiteView = pos.side === 0 ? s : -s;
+    if (Math.abs(whiteView) >= 1000 && Math.sign(whiteView) === bigSign) bigScorePlies++;
+    else {
+      bigScorePlies = Math.abs(whiteView) >= 1000 ? 1 : 0;
+      bigSign = Math.sign(whiteView);
+    }
+    if (bigScorePlies >= 8) return done(bigSign > 0 ? '1-0' : '0-1');
+    line.push(moveToUci(r.bestMove));
+    pos.makeMove(r.bestMove);
+  }
+  return done('1/2-1/2');
+}
+
+/**
+ * Plays pair `pair` with the opening given: test engine White, then Black. Each game starts from a
+ * cleared engine. The evaluation tables the players set are restored to the built-in ones after,
+ * so a job thread's next job (an analysis, say) evaluates as before.
+ */
+export function playAbPair(pair: number, opening: number[], test: Player, base: Player, nodes: number): AbPairResult {
+  try {
+    return { pair, games: [playGame(opening, test, base, nodes), playGame(opening, base, test, nodes)] };
+  } finally {
+    applyEvalParams(builtIn);
+  }
+}
+
+/** Plays a pair from its spec alone (fresh engines, the opening redrawn from the seed): what a job does. */
+export function playAbPairSpec(spec: AbPairSpec): AbPairResult {
+  const opening = abOpenings(spec.seed, spec.pair + 1)[spec.pair];
+  return playAbPair(spec.pair, opening, abPlayer(spec.test), abPlayer(spec.base), spec.nodes);
+}

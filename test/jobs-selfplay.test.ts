@@ -1,0 +1,82 @@
+/**
+ * The `selfplay-pair` job kind on the local pool: an A/B pair played as a job (fresh engines, the
+ * opening redrawn from the seed) is the pair bench/engine-selfplay.ts plays in process after the
+ * pairs before it, game results and moves; the harness's summary is made of those pairs; a
+ * malformed job or a network with another CRC is a typed failure.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { JobFailed, LocalPool } from '../src/jobs/local-pool.js';
+import type { SelfplayPairJob } from '../src/jobs/job.js';
+import { currentEvalParams } from '../src/tune/eval-params-source.js';
+import { abOpenings, abPlayer, playAbPair, testScore, type AbSide } from '../src/tune/selfplay-ab.js';
+
+const SELFPLAY = fileURLToPath(new URL('../bench/engine-selfplay.js', import.meta.url));
+const NETWORK = fileURLToPath(new URL('../../weights/nnue.bin', import.meta.url));
+
+test('a selfplay-pair job on the local pool plays the in-process pair; malformed jobs and a wrong network fail typed', async () => {
+  const params = currentEvalParams();
+  // Test side: a search variant with its own evaluation parameters (one term changed); base: another term changed.
+  const changed = (term: number): AbSide['params'] => ({ ...params, terms: params.terms.map((t, i) => (i === term ? t + 40 : t)) });
+  const test: AbSide = { variant: 'no-lmp', params: changed(0) };
+  const base: AbSide = { variant: 'base', params: changed(1) };
+  const nodes = 150,
+    seed = 5;
+  // In process as the harness plays: one engine per side, pair after pair.
+  const openings = abOpenings(seed, 2);
+  const testPlayer = abPlayer(test),
+    basePlayer = abPlayer(base);
+  const inProcess = openings.map((o, i) => playAbPair(i, o, testPlayer, basePlayer, nodes));
+  assert.notDeepEqual(inProcess[0].games[0].moves, inProcess[1].games[0].moves, 'the pairs have their own openings');
+  assert.deepEqual(currentEvalParams(), params, "the test side's evaluation parameters are undone after the pair");
+
+  const pool = new LocalPool(2);
+  try {
+    const job = (pair: number): SelfplayPairJob => ({ kind: 'selfplay-pair', seed, pair, nodes, test, base });
+    const progress: number[] = [];
+    const results = await Promise.all([pool.run(job(1), (done) => progress.push(done)), pool.run(job(0))]);
+    assert.deepEqual(
+      results,
+      [
+        { kind: 'selfplay-pair', ...inProcess[1] },
+        { kind: 'selfplay-pair', ...inProcess[0] },
+      ],
+      'each pair as a job equals the in-process pair',
+    );
+    assert.equal(progress.at(-1), 2);
+
+    const bad = await Promise.allSettled([
+      pool.run({ ...job(0), test: { variant: 'nonsense' } }),
+      pool.run({ ...job(0), nodes: 0 }),
+      pool.run({ ...job(0), base: { variant: 'base', params: { ...params, terms: [1, 2] } } }),
+      pool.run({ ...job(0), test: { variant: 'base', nnue: { file: NETWORK, crc32: '0' } } }),
+    ]);
+    const reasons = bad.map((r) => (r.status === 'rejected' ? (r.reason as JobFailed) : undefined));
+    assert.ok(reasons.every((r) => r instanceof JobFailed));
+    assert.deepEqual(
+      reasons.map((r) => [r!.malformed, r!.message.replace(/CRC-32 [0-9a-f]+ here/, 'CRC-32 X here')]),
+      [
+        [true, 'malformed job: test.variant "nonsense" is not a known variant'],
+        [true, 'malformed job: nodes is not a whole number from 1 to 1000000000'],
+        [true, `malformed job: base.params: field 'terms' must be ${params.terms.length} integers`],
+        [false, `network '${NETWORK}' has CRC-32 X here, the run wants 0`],
+      ],
+    );
+  } finally {
+    await pool.close();
+  }
+
+  // The harness's summary line counts these pairs' games.
+  const cli = spawnSync(process.execPath, [SELFPLAY, '--variant', 'no-lmp', '--nodes', '150', '--pairs', '2', '--seed', '5'], {
+    encoding: 'utf8',
+  });
+  assert.equal(cli.status, 0, cli.stderr);
+  // The same pairs with the variant alone against the built-in engine (the command line gives no params here).
+  const plain = abPlayer({ variant: 'no-lmp' }),
+    plainBase = abPlayer({ variant: 'base' });
+  const plainScores = openings.map((o, i) => playAbPair(i, o, plain, plainBase, nodes)).flatMap((r) => [testScore(r, 0), testScore(r, 1)]);
+  const plainCount = (s: number): number => plainScores.filter((x) => x === s).length;
+  assert.match(cli.stdout, new RegExp(`\\nfinal: 4 games, \\+${plainCount(1)} =${plainCount(0.5)} -${plainCount(0)}, `));
+});
