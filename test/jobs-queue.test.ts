@@ -88,12 +88,10 @@ function startWorker(): { child: ChildProcess; log: () => string } {
   return { child, log: () => text };
 }
 
-function analyse(extra: string[], file = games): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/** Runs `node ARGS` to the end (killed with the others after the tests), capturing its output. */
+function runNode(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'analyse', file, '--nodes', '800', ...extra], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: ENV,
-    });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: ENV });
     children.push(child);
     let stdout = '',
       stderr = '';
@@ -101,6 +99,10 @@ function analyse(extra: string[], file = games): Promise<{ status: number | null
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
+}
+
+function analyse(extra: string[], file = games): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return runNode([BIN, 'analyse', file, '--nodes', '800', ...extra]);
 }
 
 async function flush(): Promise<void> {
@@ -263,18 +265,7 @@ test('engine-selfplay --queue: two workers play the pairs of the local run, gath
   clients.push(client);
   const queue = new Queue(QUEUE_NAME, { connection: client });
   await queue.add('job', { kind: 'selfplay-pair', seed: 5, pair: 0, nodes: 150, test: { variant: 'nope' } }, { jobId: 'job-bad-pair' });
-  const queued = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [...args, '--queue', `redis://127.0.0.1:${port}`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: ENV,
-    });
-    children.push(child);
-    let stdout = '',
-      stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+  const queued = await runNode([...args, '--queue', `redis://127.0.0.1:${port}`]);
   assert.equal(queued.status, 0, queued.stderr);
   // The same lines (the running count after each pair and the summary) but for the elapsed seconds.
   const lines = (out: string): string => out.replace(/\(\d+ s\)/g, '(t)');
