@@ -11,6 +11,7 @@ import { useColor } from '../cmdline/board.js';
 import { UsageError } from '../cmdline/errors.js';
 import { PERFT_USAGE, runPerftCommand } from './perft.js';
 import { PLAY_USAGE, runPlayCommand } from './play.js';
+import type { ShardQueue } from '../tune/datagen.js';
 
 const HELP = `Matrix Chess: a chess engine and library (bitboards, matrices and binary neural networks)
 
@@ -55,6 +56,12 @@ export function defaultCommand(stdinIsTty: boolean | undefined): string {
   return stdinIsTty ? 'help' : 'uci';
 }
 
+/** `tune datagen --queue`: the job layer's Redis queue, loaded only when asked for. */
+async function shardQueue(): Promise<ShardQueue> {
+  const { parseRedisUrl, runJobsOnQueue } = await import('../jobs/redis-queue.js');
+  return (url, jobs, hooks) => runJobsOnQueue(parseRedisUrl(url), jobs, hooks);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command = defaultCommand(process.stdin.isTTY), ...args] = argv;
   switch (command) {
@@ -91,7 +98,7 @@ export async function main(argv: string[]): Promise<number> {
       await runLoaded((await import('../match/cli.js')).runMatchCommand, args);
       return 0;
     case 'tune':
-      await runLoaded((await import('../tune/cli.js')).runTuneCommand, args);
+      await runLoaded(async (a) => (await import('../tune/cli.js')).runTuneCommand(a, shardQueue), args);
       return 0;
     case 'analyse':
       await runLoaded((await import('../jobs/cli.js')).runAnalyseCommand, args);

@@ -14,7 +14,7 @@ import { createProgress } from '../cmdline/progress.js';
 import { loadOpenings, OpeningError } from '../match/openings.js';
 import { pgnDate, writePgnGame } from '../core/pgn.js';
 import { runSelfplay } from './selfplay-run.js';
-import { DATAGEN_USAGE } from './datagen.js';
+import { DATAGEN_USAGE, type ShardQueue } from './datagen.js';
 import { NNUE_USAGE } from './nnue-cli.js';
 
 export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
@@ -32,7 +32,7 @@ const out = (line: string): void => {
   process.stdout.write(line + '\n');
 };
 
-export async function runTuneCommand(args: string[]): Promise<number> {
+export async function runTuneCommand(args: string[], loadQueue?: () => Promise<ShardQueue>): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'selfplay':
@@ -42,7 +42,7 @@ export async function runTuneCommand(args: string[]): Promise<number> {
       await (await import('./fit-cli.js')).fitCommand(rest, out);
       return 0;
     case 'datagen':
-      await (await import('./datagen.js')).datagenCommand(rest, out);
+      await (await import('./datagen.js')).datagenCommand(rest, out, loadQueue);
       return 0;
     case 'nnue':
       await (await import('./nnue-cli.js')).nnueCommand(rest, out);

@@ -34,7 +34,17 @@ interface Manifest {
   eval: string;
 }
 
-export async function datagenCommand(args: string[], out: (line: string) => void): Promise<void> {
+/**
+ * Runs shard jobs on a Redis queue (src/jobs/redis-queue.ts). The command line passes it in, so the
+ * tuner never imports the job layer, which imports the tuner's shard player.
+ */
+export type ShardQueue = (
+  url: string,
+  jobs: Array<DatagenShardSpec & { kind: 'datagen-shard' }>,
+  hooks: { onProgress(index: number, games: number): void; onDone(index: number, result: Error | { kind: string; data?: string }): void },
+) => Promise<unknown>;
+
+export async function datagenCommand(args: string[], out: (line: string) => void, loadQueue?: () => Promise<ShardQueue>): Promise<void> {
   const { values } = parseCommandArgs(
     'tune datagen',
     args,
@@ -126,11 +136,12 @@ export async function datagenCommand(args: string[], out: (line: string) => void
   const t0 = Date.now();
   if (values.queue !== undefined) {
     // Progress counts games; a shard's progress replaces its earlier report, and plies are counted from the bytes.
-    const { parseRedisUrl, runJobsOnQueue } = await import('../jobs/redis-queue.js');
+    if (loadQueue === undefined) throw new UsageError('tune datagen: --queue is not available here');
+    const runOnQueue = await loadQueue();
     const { decodeShard } = await import('./game-records.js');
     const doneByJob = new Int32Array(todo.length);
-    await runJobsOnQueue(
-      parseRedisUrl(values.queue as string),
+    await runOnQueue(
+      values.queue as string,
       todo.map((k) => ({ kind: 'datagen-shard' as const, ...spec(k) })),
       {
         onProgress(i, games) {
@@ -144,7 +155,7 @@ export async function datagenCommand(args: string[], out: (line: string) => void
             process.stderr.write(`matrix-chess tune datagen: shard ${todo[i]}: ${r instanceof Error ? r.message : `a ${r.kind} result`}\n`);
             return;
           }
-          const data = Buffer.from(r.data, 'base64');
+          const data = Buffer.from(r.data ?? '', 'base64');
           write(todo[i], data);
           for (const g of decodeShard(data, shardName(todo[i]))) plies += g.moves.length;
           done += manifest.gamesPerShard - doneByJob[i];
