@@ -213,7 +213,7 @@ function run(opts: Options, backend: LegalMoveGenerator, suite: PerftCase[], rec
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const nps = nodes / Math.max(seconds, 1e-9);
   console.log(
-    `${mismatches.length === 0 ? 'OK' : `FAILED: ${mismatches.length} mismatches`}: ${jobs.length} counts on ${selected.length} positions, ` +
+    `${mismatches.length === 0 ? 'OK' : `FAILED: ${mismatches.length} mismatches`}: ${jobs.length} counts${resumed > 0 ? ` (+${resumed} recorded)` : ''} on ${selected.length} positions, ` +
       `${nodes.toLocaleString('en-US')} nodes in ${seconds.toFixed(1)} s, ${(nps / 1e6).toFixed(1)} M nodes/s`,
   );
   return mismatches.length === 0 ? 0 : 1;

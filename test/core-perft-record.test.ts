@@ -9,6 +9,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  PERFT_RECORD_HEADER,
   PerftRecordError,
   PerftRecorder,
   fenChecksum,
@@ -108,7 +109,7 @@ test('an incomplete last line is ignored by a reader and dropped by the next wri
     // A file that is one cut line and nothing else becomes empty.
     appendFileSync(join(dir, 'only.txt'), cut);
     new PerftRecorder(join(dir, 'only.txt')).close();
-    assert.equal(readFileSync(join(dir, 'only.txt'), 'utf8'), '');
+    assert.equal(readFileSync(join(dir, 'only.txt'), 'utf8'), PERFT_RECORD_HEADER + '\n', 'a new record starts with the header');
     assert.deepEqual(readPerftRecord(join(dir, 'absent.txt')), { entries: [], notes: [] });
   });
 });

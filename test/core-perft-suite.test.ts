@@ -63,10 +63,11 @@ function withDir(body: (dir: string) => void): void {
   }
 }
 
+/** The entries of a record file (the header comment left out). */
 const recordLines = (path: string): string[] =>
   readFileSync(path, 'utf8')
     .split('\n')
-    .filter((l) => l !== '');
+    .filter((l) => l !== '' && !l.startsWith('#'));
 
 test('perft-suite --record writes one line per count and a rerun resumes, skipping what is recorded', () => {
   withDir((dir) => {
@@ -85,6 +86,7 @@ test('perft-suite --record writes one line per count and a rerun resumes, skippi
     r = suite('--positions', '2-4', '--only-depth', '3', '--record', rec);
     assert.equal(r.code, 0, r.out + r.err);
     assert.match(r.out, /depth 3 only: 0 counts/);
+    assert.match(r.out, /^OK: 0 counts \(\+3 recorded\) on 3 positions, 0 nodes/m);
     assert.match(r.out, /^resumed: 3 already done$/m);
     r = suite('--positions', '2-5', '--only-depth', '3', '--record', rec, '--hash', '4');
     assert.match(r.out, /depth 3 only: 1 counts, [\d,]+ nodes expected, perft table 4 MB/);
@@ -108,6 +110,11 @@ test('perft-suite --record writes one line per count and a rerun resumes, skippi
     assert.match(r.out, /depth 3 only: 1 counts/);
     assert.equal(recordLines(rec).length, 6);
     assert.ok(readFileSync(rec, 'utf8').endsWith('\n'));
+    assert.match(
+      readFileSync(rec, 'utf8'),
+      /^# perft record \(docs\/testing.md\): suite backend depth position/,
+      'a header names the fields',
+    );
     assert.equal(r.err, '', 'quiet on stderr when not on a terminal');
 
     r = suite('--summary', rec);

@@ -34,6 +34,10 @@ export interface PerftRecordEntry {
   hashMb: number;
 }
 
+/** The first line of a new record file: what the fields are. */
+export const PERFT_RECORD_HEADER =
+  '# perft record (docs/testing.md): suite backend depth position fen-crc32 count expected ok|mismatch|error wall-s cpu-s Mnodes/s h<MB>|-';
+
 /** A record file with a malformed or contradictory line. */
 export class PerftRecordError extends Error {
   override readonly name = 'PerftRecordError';
@@ -154,6 +158,7 @@ export class PerftRecorder {
   constructor(readonly path: string) {
     this.fd = openSync(path, 'a+');
     this.note = this.dropIncompleteTail();
+    if (fstatSync(this.fd).size === 0) writeSync(this.fd, PERFT_RECORD_HEADER + '\n');
   }
 
   append(e: PerftRecordEntry): void {
