@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { weightsFileName } from '../src/bnn/weights.js';
 import { parseCommandArgs } from '../src/cmdline/args.js';
 import { runScript } from '../src/cmdline/errors.js';
-import { LAYOUT_16 } from '../src/bnn/network.js';
+import { LAYOUT_16, LAYOUT_8 } from '../src/bnn/network.js';
 
 /** Repository root, found from this file whether it runs as scripts/*.ts or dist/scripts/*.js. */
 export function repoRoot(): string {
@@ -30,6 +30,8 @@ export interface WebBuildResult {
   /** Minified bytes per emitted file. */
   sizes: Record<string, number>;
   weights: string | null;
+  /** The 16x8x1 weights' URL (the network panel's small networks), or null. */
+  smallWeights: string | null;
 }
 
 /**
@@ -96,6 +98,14 @@ export async function buildWeb(
       weights = `weights/${name}`;
     }
   }
+  // The small 16x8x1 networks, shown beside the seed's in the network panel.
+  let smallWeights: string | null = null;
+  const smallName = weightsFileName(LAYOUT_8);
+  if (existsSync(join(wDir, smallName))) {
+    mkdirSync(join(outDir, 'weights'), { recursive: true });
+    copyFileSync(join(wDir, smallName), join(outDir, 'weights', smallName));
+    smallWeights = `weights/${smallName}`;
+  }
 
   // The evaluation network and its kernel, served next to the page; null when the build has none.
   let nnue: { net: string; wasm: string } | null = null;
@@ -118,7 +128,11 @@ export async function buildWeb(
     plugins: [nodeStubs(), nodeOnlyLoaders()],
     // The core never touches Node APIs; if something in the graph does, fail loudly here.
     platform: 'browser' as const,
-    define: { __BNN_WEIGHTS__: JSON.stringify(weights), __NNUE__: JSON.stringify(nnue) },
+    define: {
+      __BNN_WEIGHTS__: JSON.stringify(weights),
+      __BNN_SMALL_WEIGHTS__: JSON.stringify(smallWeights),
+      __NNUE__: JSON.stringify(nnue),
+    },
   };
   await build({ ...common, entryPoints: [join(root, 'web', 'main.ts')], outfile: join(outDir, 'app.js'), format: 'esm' });
   await build({ ...common, entryPoints: [join(root, 'web', 'engine-worker.ts')], outfile: join(outDir, 'worker.js'), format: 'iife' });
@@ -137,13 +151,14 @@ export async function buildWeb(
     if (statSync(p).isFile()) sizes[f] = statSync(p).size;
   }
   if (weights) sizes[weights] = statSync(join(outDir, weights)).size;
+  if (smallWeights) sizes[smallWeights] = statSync(join(outDir, smallWeights)).size;
   if (!options.quiet) {
     const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
     console.log(`web build: ${outDir}`);
     for (const [f, n] of Object.entries(sizes)) console.log(`  ${f.padEnd(26)} ${kb(n)}`);
     if (!weights) console.log('  (no weights/ directory: the neural backend and panel will say so in the page)');
   }
-  return { outDir, sizes, weights };
+  return { outDir, sizes, weights, smallWeights };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

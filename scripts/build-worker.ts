@@ -1,7 +1,7 @@
 /**
  * Builds the UCI Web Worker (web/uci-worker.ts) into dist/worker/: one classic worker script,
  * matrix-chess-worker.js, plus the files it fetches from beside itself: the evaluation network
- * (nnue.bin), its WebAssembly kernel (nnue.wasm) and the BNN weights (bnn-16x32x1.bin). Part of
+ * (nnue.bin), its WebAssembly kernel (nnue.wasm) and the BNN weights (bnn-16x32x1.bin, bnn-16x8x1.bin). Part of
  * `npm run build`, so the published package ships it (package.json "exports": "./worker").
  *
  * Usage: node dist/scripts/build-worker.js [--no-minify] [--out DIR]
@@ -51,6 +51,7 @@ export async function buildWorker(options: { minify?: boolean; outDir?: string; 
     [join(root, 'weights', 'nnue.bin'), 'nnue.bin'],
     [join(root, 'dist', 'nnue', 'nnue.wasm'), 'nnue.wasm'],
     [join(root, 'weights', 'bnn-16x32x1.bin'), 'bnn-16x32x1.bin'],
+    [join(root, 'weights', 'bnn-16x8x1.bin'), 'bnn-16x8x1.bin'],
   ];
   for (const [from] of files)
     if (!existsSync(from)) throw new UsageError(`build-worker: ${from} is missing (run npm run build:wasm first)`);

@@ -1,6 +1,6 @@
 /**
  * The backend registry: the move generators a user can pick by name ('bitboard', 'matrix',
- * 'bnn') for perft, the terminal game, the UCI engine and the web app. Only the bitboard core is
+ * 'bnn', 'bnn-16x8x1') for perft, the terminal game, the UCI engine and the web app. Only the bitboard core is
  * imported statically; the matrix and BNN backends are loaded on first use, so a missing or
  * broken experimental backend can never break the default path.
  */
@@ -8,8 +8,13 @@ import type { LegalMoveGenerator } from './core/backend.js';
 import { MoveGenerator, defaultGenerator } from './core/movegen.js';
 import type { SliderAttacks } from './core/slider-attacks.js';
 
-export const BACKEND_NAMES = ['bitboard', 'matrix', 'bnn'] as const;
+/** 'bnn' is the seed's 16x32x1 networks; 'bnn-16x8x1' the small networks (docs/bnn.md). */
+export const BACKEND_NAMES = ['bitboard', 'matrix', 'bnn', 'bnn-16x8x1'] as const;
 export type BackendName = (typeof BACKEND_NAMES)[number];
+
+/** The network layout each BNN backend loads. */
+export type BnnBackendLayout = '16x32x1' | '16x8x1';
+const BNN_LAYOUTS: Partial<Record<BackendName, BnnBackendLayout>> = { bnn: '16x32x1', 'bnn-16x8x1': '16x8x1' };
 
 /** A backend name that is not in the registry, or a backend that failed to load. */
 export class BackendError extends Error {
@@ -34,7 +39,7 @@ export function isBackendName(name: string): name is BackendName {
  * fetches the weights.
  */
 export interface BackendLoaders {
-  bnnSliders?: () => Promise<SliderAttacks>;
+  bnnSliders?: (layout: BnnBackendLayout) => Promise<SliderAttacks>;
 }
 
 const loaded = new Map<BackendName, LegalMoveGenerator>([['bitboard', defaultGenerator]]);
@@ -49,17 +54,18 @@ export async function getBackend(name: string, loaders: BackendLoaders = {}): Pr
   }
   const cached = loaded.get(name);
   if (cached) return cached;
+  const layout = BNN_LAYOUTS[name];
   const backend =
-    name === 'matrix'
+    layout === undefined
       ? (await load(name, () => import('./matrix/backend.js'))).matrixGenerator
-      : bnnGenerator(await load(name, loaders.bnnSliders ?? loadBnnSlidersFromFile));
+      : bnnGenerator(name, await load(name, () => (loaders.bnnSliders ?? loadBnnSlidersFromFile)(layout)));
   loaded.set(name, backend);
   return backend;
 }
 
 /** The BNN sliders say which engine answers (src/bnn/backend.ts); the generator carries it as its detail. */
-function bnnGenerator(sliders: SliderAttacks & { description?: string }): LegalMoveGenerator {
-  return new MoveGenerator(sliders, 'bnn', sliders.description);
+function bnnGenerator(name: BackendName, sliders: SliderAttacks & { description?: string }): LegalMoveGenerator {
+  return new MoveGenerator(sliders, name, sliders.description);
 }
 
 /** The backend's name and what was loaded, for users: "bnn (WebAssembly kernel, 16x32x1)". */
@@ -67,8 +73,8 @@ export function backendLabel(backend: LegalMoveGenerator): string {
   return backend.detail ? `${backend.name} (${backend.detail})` : backend.name;
 }
 
-async function loadBnnSlidersFromFile(): Promise<SliderAttacks> {
-  return (await import('./bnn/backend.js')).loadBnnSliders();
+async function loadBnnSlidersFromFile(layout: BnnBackendLayout): Promise<SliderAttacks> {
+  return (await import('./bnn/backend.js')).loadBnnSliders({ layout });
 }
 
 /** Wraps a load failure (a missing build artefact, corrupt weights) in a BackendError. */

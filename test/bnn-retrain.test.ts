@@ -1,6 +1,7 @@
 /**
  * The shipped BNN weights are reproducible: the documented command (docs/bnn.md,
- * `matrix-chess bnn train --seed 1`) run afresh writes both files byte for byte.
+ * `matrix-chess bnn train --seed 1`) run afresh writes every layout's file byte for byte
+ * (16x32x1, 64x64x1, 16x8x1).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,6 +31,7 @@ test('bnn train --seed 1 reproduces the shipped weights byte for byte', async ()
       child.on('close', (c) => resolve({ code: c, stderr: err }));
     });
     assert.equal(code, 0, stderr);
+    assert.equal(NETWORK_LAYOUTS.length, 3);
     for (const layout of NETWORK_LAYOUTS) {
       const name = weightsFileName(layout);
       const fresh = readFileSync(join(dir, name)),

@@ -18,7 +18,7 @@ import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from '../src/engine/nnue/paths.j
 import { WASM_FILE, WEIGHTS_DIR } from '../src/bnn/paths.js';
 import { DEFAULT_BOOK_FILE } from '../src/uci/protocol.js';
 import { weightsFileName } from '../src/bnn/weights.js';
-import { LAYOUT_16 } from '../src/bnn/network.js';
+import { LAYOUT_16, LAYOUT_8 } from '../src/bnn/network.js';
 
 const root = repoRoot();
 let dir: string;
@@ -55,11 +55,12 @@ test('the tarball holds every exports target and every file the code finds at ru
     NNUE_WASM_FILE,
     WASM_FILE,
     join(WEIGHTS_DIR, weightsFileName(LAYOUT_16)),
+    join(WEIGHTS_DIR, weightsFileName(LAYOUT_8)),
     DEFAULT_BOOK_FILE,
     join(root, 'dist', 'src', 'uci', 'search-worker.js'),
     join(root, 'bin', 'matrix-chess'),
   ].map((f) => relative(root, f));
-  const worker = ['nnue.bin', 'nnue.wasm', weightsFileName(LAYOUT_16)].map((f) => `dist/worker/${f}`);
+  const worker = ['nnue.bin', 'nnue.wasm', weightsFileName(LAYOUT_16), weightsFileName(LAYOUT_8)].map((f) => `dist/worker/${f}`);
   for (const f of [...targets.map((t) => t.replace(/^\.\//, '')), ...runtime, ...worker]) {
     assert.ok(packed.includes(f), `${f} is in the tarball`);
   }

@@ -115,7 +115,7 @@ test('uci handshake (id, options, uciok), isready, then position with moves and 
   }
   assert.match(
     options.find((o) => o.includes('Backend'))!,
-    /type combo default bitboard var bitboard var matrix var bnn/,
+    /type combo default bitboard var bitboard var matrix var bnn var bnn-16x8x1$/,
   );
   e.send('isready');
   await e.expect(/^readyok$/);
@@ -309,6 +309,12 @@ test('go perft prints Stockfish-style divide and total, with the backend it swit
   assert.equal(await e.expect(/^Nodes searched: /), 'Nodes searched: 2039');
   e.send('setoption name Backend value bnn', 'go perft 2');
   assert.equal(await e.expect(/^(Nodes searched: |info string )/), 'info string backend bnn (WebAssembly kernel, 16x32x1)');
+  assert.equal(await e.expect(/^Nodes searched: /), 'Nodes searched: 2039');
+  e.send('setoption name Backend value bnn-16x8x1', 'go perft 2');
+  assert.equal(
+    await e.expect(/^(Nodes searched: |info string )/),
+    'info string backend bnn-16x8x1 (TypeScript reference, 16x8x1; no WebAssembly kernel for this layout yet)',
+  );
   assert.equal(await e.expect(/^Nodes searched: /), 'Nodes searched: 2039');
   assert.equal(await e.quit(), 0);
 });

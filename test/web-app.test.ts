@@ -16,13 +16,14 @@ import { launchChromium } from './browser.js';
 import { buildWeb, repoRoot, type WebBuildResult } from '../scripts/build-web.js';
 import { serveDir } from '../scripts/serve-web.js';
 import { Position, START_FEN } from '../src/core/position.js';
+import { squareName } from '../src/core/types.js';
 import { parseSan, parseUciMove } from '../src/core/notation.js';
 import { loadNetwork } from '../src/engine/nnue/network.js';
 import { nnueFromNetwork } from '../src/engine/nnue/load.js';
 import { moveToUci } from '../src/core/move.js';
-import { LAYOUT_16, OUTPUT_THRESHOLD } from '../src/bnn/network.js';
+import { LAYOUT_16, LAYOUT_8, OUTPUT_THRESHOLD, thresholdOffset } from '../src/bnn/network.js';
 import { SQUARE_LAYOUTS } from '../src/bnn/layout.js';
-import { weightsFileName } from '../src/bnn/weights.js';
+import { readWeightsFile, weightsFileName } from '../src/bnn/weights.js';
 
 // Callbacks passed to page.evaluate/waitForFunction run in the browser; the root tsconfig has no DOM lib.
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -245,6 +246,22 @@ test('selected pieces show the shift products, prefix sums and the network; phon
   assert.equal(await bnn.locator('[data-testid=bnn-neurons] tr.fires').count(), 2, 'rook a1 attacks a2 and b1');
   assert.match((await bnn.locator('[data-testid=bnn-attacks]').textContent()) ?? '', /: (a2 b1|b1 a2)$/);
   assert.equal(await bnn.locator('p.bad').count(), 0, 'networks agree with infer16 and the ray walk');
+  // Beside them the small 16x8x1 networks of the same targets: 8 neurons each, the file's own T.
+  const small = bnn.locator('[data-testid=bnn-small-neurons] tr:not(:first-child)');
+  assert.equal(await small.count(), SQUARE_LAYOUTS[0][0].targets.length);
+  const smallFile = readWeightsFile(join(repoRoot(), 'weights', weightsFileName(LAYOUT_8)));
+  for (let i = 0; i < (await small.count()); i++) {
+    const row = small.nth(i);
+    assert.equal(await row.locator('td').first().textContent(), squareName(SQUARE_LAYOUTS[0][0].targets[i].square));
+    assert.equal(await row.locator('.n').count(), LAYOUT_8.neurons);
+    const on = await row.locator('.n.on').count();
+    assert.equal(Number(await row.locator('td').nth(2).textContent()), on);
+    const t = Number(await row.locator('td').nth(3).textContent());
+    assert.equal(t, smallFile.weights[thresholdOffset(LAYOUT_8, 0, 0, i)], 'T from the 16x8x1 file');
+    assert.equal(await row.evaluate((e: any) => e.classList.contains('fires')), on > t); // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+  assert.equal(await bnn.locator('[data-testid=bnn-small-neurons] tr.fires').count(), 2, 'the small networks: a2 and b1 too');
+  assert.equal(await bnn.locator('[data-testid=bnn-small-check].ok').count(), 1, 'small networks agree with infer8 and the ray walk');
 
   await page.screenshot({ path: join(artifacts, 'web-screenshot.png'), fullPage: true });
 

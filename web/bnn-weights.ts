@@ -5,33 +5,34 @@
  */
 import type { SliderAttacks } from '../src/core/slider-attacks.js';
 import { referenceSliders } from '../src/bnn/infer.js';
-import { LAYOUT_16 } from '../src/bnn/network.js';
+import { type LayoutName, type NetworkLayout, layoutByName } from '../src/bnn/network.js';
 import { decodeWeights, isComplete } from '../src/bnn/weights.js';
 
 export interface BnnWeights {
-  /** The 16x32x1 weight bytes. */
+  layout: NetworkLayout;
+  /** The payload: weight bytes (and for 16x8x1 the thresholds after them). */
   weights: Uint8Array;
   /** False for a partial training run, whose untrained networks are zero: fine to look at, wrong to play with. */
   complete: boolean;
 }
 
-/** Reads a BNN weights file (src/bnn/weights.ts format: header, checksum, payload). */
-export function parseBnnWeights(bytes: Uint8Array, url: string): BnnWeights {
+/** Reads a BNN weights file (src/bnn/weights.ts format: header, checksum, payload) that must hold `layout`. */
+export function parseBnnWeights(bytes: Uint8Array, url: string, layout: LayoutName = '16x32x1'): BnnWeights {
   const file = decodeWeights(bytes, url); // throws BnnWeightsError naming the problem
-  if (file.layout.id !== LAYOUT_16.id) throw new Error(`${url}: layout ${file.layout.name}; the page uses ${LAYOUT_16.name}`);
-  return { weights: file.weights, complete: isComplete(file) };
+  if (file.layout.name !== layout) throw new Error(`${url}: layout ${file.layout.name}; expected ${layout}`);
+  return { layout: file.layout, weights: file.weights, complete: isComplete(file) };
 }
 
-export async function fetchBnnWeights(url: string): Promise<BnnWeights> {
+export async function fetchBnnWeights(url: string, layout: LayoutName = '16x32x1'): Promise<BnnWeights> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return parseBnnWeights(new Uint8Array(await res.arrayBuffer()), url);
+  return parseBnnWeights(new Uint8Array(await res.arrayBuffer()), url, layout);
 }
 
-/** The BNN backend's slider attacks in the page: fetched weights, TypeScript reference inference. */
-export async function fetchBnnSliders(url: string | null): Promise<SliderAttacks> {
-  if (!url) throw new Error('the neural backend needs the BNN weights, which this build does not include');
-  const { weights, complete } = await fetchBnnWeights(url);
+/** A BNN backend's slider attacks in the page: fetched weights, TypeScript reference inference. */
+export async function fetchBnnSliders(url: string | null, layout: LayoutName = '16x32x1'): Promise<SliderAttacks> {
+  if (!url) throw new Error(`the neural backend needs the BNN weights (${layout}), which this build does not include`);
+  const { weights, complete } = await fetchBnnWeights(url, layout);
   if (!complete) throw new Error(`${url} is from a partial training run; the neural backend needs every network trained`);
-  return referenceSliders(LAYOUT_16, weights);
+  return referenceSliders(layoutByName(layout)!, weights);
 }

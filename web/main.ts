@@ -25,6 +25,8 @@ import type { NnueUrls } from './protocol.js';
 
 /** Set by the build: the weights file next to the page, or null when the build had none. */
 declare const __BNN_WEIGHTS__: string | null;
+/** The same for the small 16x8x1 networks the network panel shows beside the seed's. */
+declare const __BNN_SMALL_WEIGHTS__: string | null;
 /** Set by the build: the evaluation network and its kernel next to the page, or null when the build had none. */
 declare const __NNUE__: NnueUrls | null;
 
@@ -52,7 +54,7 @@ const board = new BoardView(
   () => game,
 );
 
-const panels = new PiecePanels(__BNN_WEIGHTS__, () => renderPiecePanels());
+const panels = new PiecePanels(__BNN_WEIGHTS__, __BNN_SMALL_WEIGHTS__, () => renderPiecePanels());
 const analysisPanel = new AnalysisPanel(ui.analysisPanel, () => renderMoves());
 
 const engine = new EngineClient({

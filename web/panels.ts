@@ -6,7 +6,7 @@
 import { ROOK, BISHOP, QUEEN } from '../src/core/types.js';
 import type { Game } from './game.js';
 import { moveUpdate, renderMoveUpdate, pieceProducts } from './inside-matrix.js';
-import { renderBnnPanel } from './inside-bnn.js';
+import { renderBnnPanel, type SmallWeights } from './inside-bnn.js';
 import { fetchBnnWeights } from './bnn-weights.js';
 import { el } from './grid.js';
 import { showMessage, ui } from './page.js';
@@ -31,16 +31,20 @@ export class PiecePanels {
   private weights: Uint8Array | null = null;
   private weightsError: string | null;
   private weightsLoading = false;
+  private readonly small: SmallWeights;
 
   /**
-   * `weightsUrl`: the weights file next to the page, or null when the build had none.
-   * `onWeights` is called when a fetch ends (to render again).
+   * `weightsUrl`: the 16x32x1 weights file next to the page, or null when the build had none;
+   * `smallWeightsUrl` the same for 16x8x1, fetched with it. `onWeights` is called when a fetch
+   * ends (to render again).
    */
   constructor(
     private readonly weightsUrl: string | null,
+    private readonly smallWeightsUrl: string | null,
     private readonly onWeights: () => void,
   ) {
     this.weightsError = weightsUrl ? null : 'This build has no BNN weights (weights/ was empty at build time).';
+    this.small = { weights: null, error: smallWeightsUrl ? null : 'this build has no 16x8x1 weights' };
   }
 
   /** Renders the panels for the selected square; returns the board highlights (class by square). */
@@ -71,7 +75,7 @@ export class PiecePanels {
       this.loadWeights();
     } else {
       try {
-        const b = renderBnnPanel(game.pos, sq, this.weights, this.weightsError);
+        const b = renderBnnPanel(game.pos, sq, this.weights, this.weightsError, this.small);
         ui.bnnPanel.replaceChildren(b.element);
         if (b.attacks) for (const t of b.attacks) mark(t, 'inside-bnn');
       } catch (e) {
@@ -86,8 +90,20 @@ export class PiecePanels {
     const url = this.weightsUrl;
     if (this.weights || this.weightsLoading || !url) return;
     this.weightsLoading = true;
-    fetchBnnWeights(url)
-      .then((parsed) => {
+    const smallUrl = this.smallWeightsUrl;
+    // The small networks are an addition to the panel: their failure is shown in their place only.
+    const small = smallUrl
+      ? fetchBnnWeights(smallUrl, '16x8x1').then(
+          (parsed) => {
+            this.small.weights = parsed.weights;
+          },
+          (e: unknown) => {
+            this.small.error = `could not load the weights: ${e instanceof Error ? e.message : String(e)}`;
+          },
+        )
+      : Promise.resolve();
+    Promise.all([fetchBnnWeights(url), small])
+      .then(([parsed]) => {
         this.weights = parsed.weights;
         if (!parsed.complete)
           showMessage('Note: the BNN weights come from a partial training run; untrained networks answer nothing.', true);

@@ -41,7 +41,7 @@ if (scope.name === SEARCH_THREAD_NAME) {
         // EvalFile is a URL here (relative to this script); the WebAssembly kernel is the one beside it.
         loadNetwork: (url) => fetchNnue({ net: besideScript(url), wasm: besideScript('nnue.wasm') }),
         defaultNetwork: 'nnue.bin',
-        backendLoaders: { bnnSliders: () => fetchBnnSliders(besideScript('bnn-16x32x1.bin')) },
+        backendLoaders: { bnnSliders: (layout) => fetchBnnSliders(besideScript(`bnn-${layout}.bin`), layout) },
       });
     } else listener?.(data);
   };

@@ -5,7 +5,7 @@
  */
 import type { SliderAttacks } from '../core/slider-attacks.js';
 import { SQUARE_LAYOUTS, NETWORK_BASE, gatherInput, scatterOutput, type SquareLayout } from './layout.js';
-import { type NetworkLayout, POPCOUNT8, NEURON_THRESHOLD, OUTPUT_THRESHOLD, LAYOUT_16 } from './network.js';
+import { type NetworkLayout, POPCOUNT8, NEURON_THRESHOLD, OUTPUT_THRESHOLD, LAYOUT_16, LAYOUT_8, thresholdOffset } from './network.js';
 
 /** Output word of a 16x32x1 square: bit `target.bit` set when that target's network fires. */
 export function infer16(lay: SquareLayout, weights: Uint8Array, word: number): number {
@@ -21,6 +21,25 @@ export function infer16(lay: SquareLayout, weights: Uint8Array, word: number): n
       fired += POPCOUNT8[hi ^ weights[w + i + 1]] < NEURON_THRESHOLD ? 1 : 0;
     }
     if (fired > OUTPUT_THRESHOLD) out |= 1 << targets[t].bit;
+  }
+  return out;
+}
+
+/**
+ * Output word of a 16x8x1 square: every network's 8 neurons read its target's own line byte,
+ * and it fires when more than its own threshold T of them fire.
+ */
+export function infer8(lay: SquareLayout, weights: Uint8Array, word: number): number {
+  const targets = lay.targets;
+  let w = NETWORK_BASE[lay.piece][lay.square] * 8;
+  let t8 = thresholdOffset(LAYOUT_8, lay.piece, lay.square, 0);
+  let out = 0;
+  for (let t = 0; t < targets.length; t++, w += 8, t8++) {
+    const bit = targets[t].bit;
+    const byte = (word >>> (bit & 8)) & 0xff; // bits 0..7: line A, the low byte; 8..15: line B
+    let fired = 0;
+    for (let i = 0; i < 8; i++) fired += POPCOUNT8[byte ^ weights[w + i]] < NEURON_THRESHOLD ? 1 : 0;
+    if (fired > weights[t8]) out |= 1 << bit;
   }
   return out;
 }
@@ -43,11 +62,11 @@ export function infer64(lay: SquareLayout, weights: Uint8Array, lo: number, hi: 
   return out;
 }
 
-/** Output word for one (piece, square, occupancy) under either layout. */
+/** Output word for one (piece, square, occupancy) under any layout. */
 export function inferWord(layout: NetworkLayout, weights: Uint8Array, lay: SquareLayout, occLo: number, occHi: number): number {
-  return layout.id === LAYOUT_16.id
-    ? infer16(lay, weights, gatherInput(lay, occLo, occHi))
-    : infer64(lay, weights, occLo & lay.maskLo, occHi & lay.maskHi);
+  if (layout.id === LAYOUT_16.id) return infer16(lay, weights, gatherInput(lay, occLo, occHi));
+  if (layout.id === LAYOUT_8.id) return infer8(lay, weights, gatherInput(lay, occLo, occHi));
+  return infer64(lay, weights, occLo & lay.maskLo, occHi & lay.maskHi);
 }
 
 /** The TS reference as a SliderAttacks provider. */

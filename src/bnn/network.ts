@@ -1,30 +1,40 @@
 /**
- * The two network layouts and how a weight array is laid out.
+ * The network layouts and how a weight array is laid out.
  *
  * A network answers one target square. Its hidden neurons are byte-neurons: neuron i XORs one
  * input byte with its weight byte and fires when the popcount is below 4 (the XNOR "dot product"
  * of the seed, with the sign folded into the comparison). The output fires when more than 16
- * neurons fire.
+ * neurons fire (16x32x1, 64x64x1) or more than the network's own threshold T (16x8x1).
  *
  * 16x32x1: input = the 16-bit gathered word; neuron i reads byte (i & 1) of it.
  * 64x64x1: input = the masked 64-bit occupancy; neuron i reads byte (i & 7), i.e. rank i & 7.
+ * 16x8x1:  input = the 16-bit gathered word; all 8 neurons read the target's own line byte (the
+ *          low byte for output bits 0..7, the high byte for 8..15), the only byte its answer
+ *          depends on.
  *
- * Weights of all networks are one byte array: for piece (rook, bishop), square 0..63, target in
- * canonical order (see layout.ts), `neurons` bytes.
+ * Weights of all networks are one byte array (the file's payload): for piece (rook, bishop),
+ * square 0..63, target in canonical order (see layout.ts), `neurons` bytes; for a layout with
+ * per-network thresholds, one threshold byte per network follows, in the same order.
  */
 import { NETWORK_BASE, NETWORK_COUNT } from './layout.js';
 
+export type LayoutName = '16x32x1' | '64x64x1' | '16x8x1';
+
 export interface NetworkLayout {
   readonly id: number;
-  readonly name: '16x32x1' | '64x64x1';
+  readonly name: LayoutName;
   readonly neurons: number;
-  /** Input bytes (groups); neuron i reads byte i % groups. */
+  /** Input bytes (groups); neuron i reads byte i % groups. 1: every neuron reads the target's own line byte. */
   readonly groups: number;
+  /** True when every network has its own output threshold (a byte block after the weights). */
+  readonly thresholds: boolean;
 }
 
-export const LAYOUT_16 = { id: 1, name: '16x32x1', neurons: 32, groups: 2 } as const satisfies NetworkLayout;
-export const LAYOUT_64 = { id: 2, name: '64x64x1', neurons: 64, groups: 8 } as const satisfies NetworkLayout;
-export const NETWORK_LAYOUTS: readonly NetworkLayout[] = [LAYOUT_16, LAYOUT_64];
+export const LAYOUT_16 = { id: 1, name: '16x32x1', neurons: 32, groups: 2, thresholds: false } as const satisfies NetworkLayout;
+export const LAYOUT_64 = { id: 2, name: '64x64x1', neurons: 64, groups: 8, thresholds: false } as const satisfies NetworkLayout;
+export const LAYOUT_8 = { id: 3, name: '16x8x1', neurons: 8, groups: 1, thresholds: true } as const satisfies NetworkLayout;
+/** In file order of their ids; `bnn train` trains them in this order. */
+export const NETWORK_LAYOUTS: readonly NetworkLayout[] = [LAYOUT_16, LAYOUT_64, LAYOUT_8];
 
 export function layoutByName(name: string): NetworkLayout | undefined {
   return NETWORK_LAYOUTS.find((l) => l.name === name);
@@ -33,7 +43,7 @@ export function layoutById(id: number): NetworkLayout | undefined {
   return NETWORK_LAYOUTS.find((l) => l.id === id);
 }
 
-/** Output threshold: the network fires when more than this many neurons fire. */
+/** Output threshold of 16x32x1 and 64x64x1: the network fires when more than this many neurons fire. */
 export const OUTPUT_THRESHOLD = 16;
 /** A neuron fires when popcount(input byte ^ weight) is below this. */
 export const NEURON_THRESHOLD = 4;
@@ -43,8 +53,14 @@ export function networkOffset(layout: NetworkLayout, piece: number, square: numb
   return (NETWORK_BASE[piece][square] + index) * layout.neurons;
 }
 
+/** Payload bytes: every network's weights, then (16x8x1) every network's threshold. */
 export function weightBytes(layout: NetworkLayout): number {
-  return NETWORK_COUNT * layout.neurons;
+  return NETWORK_COUNT * (layout.neurons + (layout.thresholds ? 1 : 0));
+}
+
+/** Byte offset of network `index` of (piece, square)'s output threshold T in the payload (layouts with thresholds). */
+export function thresholdOffset(layout: NetworkLayout, piece: number, square: number, index: number): number {
+  return NETWORK_COUNT * layout.neurons + NETWORK_BASE[piece][square] + index;
 }
 
 /** popcount of a byte; a table because it is on every hot path of the TS reference. */

@@ -29,7 +29,7 @@ const MAX_SUM = 65;
  * Every network's stream derives only from (seed, layout, piece, square, target), never from
  * thread scheduling, so a parallel training run is reproducible.
  */
-function networkSeed(seed: number, layoutId: number, piece: number, square: number, target: number): number {
+export function networkSeed(seed: number, layoutId: number, piece: number, square: number, target: number): number {
   let h = mix32(seed);
   h = mix32(h ^ layoutId);
   h = mix32(h ^ (piece << 8) ^ square);

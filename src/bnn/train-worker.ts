@@ -10,5 +10,5 @@ if (!parentPort) throw new Error('train-worker.js must run as a worker thread');
 const port = parentPort;
 port.on('message', (req: BatchRequest) => {
   const result = trainBatch(req);
-  port.postMessage(result, [result.weights.buffer as ArrayBuffer]);
+  port.postMessage(result, [result.weights.buffer as ArrayBuffer, result.thresholds.buffer as ArrayBuffer]);
 });

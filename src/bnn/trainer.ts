@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { SQUARE_LAYOUTS } from './layout.js';
-import { type NetworkLayout, networkOffset, weightBytes } from './network.js';
+import { type NetworkLayout, networkOffset, thresholdOffset, weightBytes } from './network.js';
 import { trainBatch, type BatchRequest, type BatchResult } from './trainer-batch.js';
 import type { WeightsFile } from './weights.js';
 
@@ -68,8 +68,11 @@ export async function train(opts: TrainOptions): Promise<TrainReport> {
   let done = 0;
   const accept = (req: BatchRequest, res: BatchResult): void => {
     for (let k = 0; k < req.items.length / 3; k++) {
-      const off = networkOffset(layout, req.items[3 * k], req.items[3 * k + 1], req.items[3 * k + 2]);
-      weights.set(res.weights.subarray(k * layout.neurons, (k + 1) * layout.neurons), off);
+      const p = req.items[3 * k],
+        sq = req.items[3 * k + 1],
+        t = req.items[3 * k + 2];
+      weights.set(res.weights.subarray(k * layout.neurons, (k + 1) * layout.neurons), networkOffset(layout, p, sq, t));
+      if (layout.thresholds) weights[thresholdOffset(layout, p, sq, t)] = res.thresholds[k];
     }
     report.moves += res.moves;
     report.restarts += res.restarts;

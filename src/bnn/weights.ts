@@ -3,9 +3,9 @@
  *
  *   offset size  field
  *   0      8     magic "MCBNNW\0\1" (format version 1)
- *   8      1     layout id (1 = 16x32x1, 2 = 64x64x1)
+ *   8      1     layout id (1 = 16x32x1, 2 = 64x64x1, 3 = 16x8x1)
  *   9      1     pieces trained: bit 0 rook, bit 1 bishop
- *   10     2     neurons per network (32 or 64)
+ *   10     2     neurons per network (32, 64 or 8)
  *   12     4     training seed
  *   16     4     squares trained, a1..h4 (bit per square)
  *   20     4     squares trained, a5..h8
@@ -16,7 +16,8 @@
  *
  * All integers little-endian. The payload is network after network in canonical order (rook
  * squares a1..h8 then bishop squares, targets by output bit), `neurons` bytes each, neuron 0
- * first. Untrained networks (partial runs) are zero.
+ * first; for 16x8x1 one threshold byte per network follows in the same order (0..8; payload
+ * 1456 x 8 + 1456 = 13104 bytes). Untrained networks (partial runs) are zero.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -44,6 +45,7 @@ export interface WeightsFile {
   pieces: number;
   squaresLo: number;
   squaresHi: number;
+  /** The payload: every network's weight bytes, then (16x8x1) every network's threshold. */
   weights: Uint8Array;
 }
 
@@ -97,6 +99,14 @@ export function decodeWeights(buf: Uint8Array, file: string): WeightsFile {
     actual = checksum(buf);
   if (stored !== actual) {
     throw new BnnWeightsError(file, `checksum mismatch (stored ${hex(stored)}, computed ${hex(actual)}): the file is corrupted`);
+  }
+  if (layout.thresholds) {
+    // A threshold above the neuron count would make a network that never fires: not a trained file.
+    const base = HEADER_BYTES + NETWORK_COUNT * layout.neurons;
+    for (let i = 0; i < NETWORK_COUNT; i++) {
+      if (buf[base + i] > layout.neurons)
+        throw new BnnWeightsError(file, `threshold of network ${i} is ${buf[base + i]}, expected 0..${layout.neurons}`);
+    }
   }
   return {
     layout,

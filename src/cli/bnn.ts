@@ -1,9 +1,9 @@
 /**
- * `matrix-chess bnn train | verify | bench`. User mistakes are UsageErrors (one line, exit 2); a
+ * `matrix-chess bnn train | verify | bench | study`. User mistakes are UsageErrors (one line, exit 2); a
  * bad weights file is one line and exit 1.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseSquare } from '../core/types.js';
 import { type NetworkLayout, NETWORK_LAYOUTS, layoutByName } from '../bnn/network.js';
 import { train, defaultWorkers } from '../bnn/trainer.js';
@@ -12,16 +12,19 @@ import { verifySliders, type VerifyResult } from '../bnn/verify.js';
 import { referenceSliders } from '../bnn/infer.js';
 import { WASM_FILE, WEIGHTS_DIR } from '../bnn/paths.js';
 import { loadWasmKernel } from '../bnn/wasm-kernel.js';
+import { hasWasmKernel } from '../bnn/backend.js';
+import { runStudy, formatStudyTable } from '../bnn/study.js';
 import { runBench } from '../bnn/bench.js';
 import { type OptionSpec, type ParsedArgs, parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { createProgress } from '../cmdline/progress.js';
 
 const USAGE = `usage: matrix-chess bnn <command> [options]
-  train   [--layout 16x32x1|64x64x1|all] [--piece rook|bishop|both] [--squares all|a1,h8,...|0-63]
+  train   [--layout 16x32x1|64x64x1|16x8x1|all] [--piece rook|bishop|both] [--squares all|a1,h8,...|0-63]
           [--seed N] [--out-dir DIR] [--workers N]
   verify  [--layout ...] [--weights-dir DIR] [--file FILE] [--engine both|wasm|ts] [--wasm FILE]
-  bench   [--count N] [--seed N] [--layout 16x32x1|64x64x1] [--weights-dir DIR]`;
+  bench   [--count N] [--seed N] [--layout 16x32x1|64x64x1] [--weights-dir DIR]
+  study   [--seed N] [--json FILE]    the smallest exact network of every target (docs/bnn.md)`;
 
 type Flags = ParsedArgs['values'];
 
@@ -45,7 +48,7 @@ function layoutsFlag(flags: Flags): NetworkLayout[] {
   const v = str(flags, 'layout') ?? 'all';
   if (v === 'all') return [...NETWORK_LAYOUTS];
   const l = layoutByName(v);
-  if (!l) throw new UsageError(`bnn --layout: expected 16x32x1, 64x64x1 or all, got '${v}'`);
+  if (!l) throw new UsageError(`bnn --layout: expected ${NETWORK_LAYOUTS.map((x) => x.name).join(', ')} or all, got '${v}'`);
   return [l];
 }
 
@@ -140,6 +143,13 @@ async function cmdVerify(args: string[]): Promise<number> {
     return 1;
   }
   const files = loadFiles(flags);
+  const noKernel = engine === 'ts' ? undefined : files.find(({ w }) => !hasWasmKernel(w.layout));
+  if (noKernel) {
+    console.error(
+      `matrix-chess bnn: verify: no WebAssembly kernel for layout ${noKernel.w.layout.name} yet (${noKernel.file}; --engine ts checks its TypeScript reference)`,
+    );
+    return 1;
+  }
   let errors = 0;
   for (const { file, w } of files) {
     const cover = { pieces: w.pieces, squaresLo: w.squaresLo, squaresHi: w.squaresHi };
@@ -168,8 +178,26 @@ async function cmdBench(args: string[]): Promise<number> {
   const dir = str(flags, 'weights-dir') ?? WEIGHTS_DIR;
   const layout = str(flags, 'layout') !== undefined ? layoutsFlag(flags) : [NETWORK_LAYOUTS[0]];
   if (layout.length !== 1) throw new UsageError('bnn bench: takes one --layout: 16x32x1 or 64x64x1');
+  if (!hasWasmKernel(layout[0])) throw new UsageError(`bnn bench: no WebAssembly kernel for layout ${layout[0].name} yet`);
   const file = join(dir, weightsFileName(layout[0]));
   return runBench(readWeightsFile(file), count, seed);
+}
+
+function cmdStudy(args: string[]): number {
+  const flags = parseFlags('study', args, ['seed', 'json']);
+  const seed = intFlag(flags, 'seed', 1, 0, 0xffffffff);
+  const result = runStudy(seed);
+  console.log(`bnn study: smallest exact own-byte network of each of ${result.networks.length} targets, seed ${seed}`);
+  for (const line of formatStudyTable(result)) console.log(line);
+  console.log(`${result.problems.length} distinct (relevant bits, between bits) problems, ${result.seconds.toFixed(2)} s`);
+  const json = str(flags, 'json');
+  if (json) {
+    mkdirSync(dirname(json), { recursive: true });
+    writeFileSync(json, JSON.stringify({ ...result, seconds: undefined }, null, 1) + '\n');
+    console.log(`-> ${json}`);
+  }
+  const unsolved = result.problems.filter((p) => p.neurons === 0).length;
+  return unsolved === 0 ? 0 : 1;
 }
 
 export async function runBnnCommand(args: string[]): Promise<number> {
@@ -182,15 +210,17 @@ export async function runBnnCommand(args: string[]): Promise<number> {
         return await cmdVerify(rest);
       case 'bench':
         return await cmdBench(rest);
+      case 'study':
+        return cmdStudy(rest);
       case 'help':
       case '--help':
       case '-h':
         console.log(USAGE);
         return 0;
       case undefined:
-        throw new UsageError('bnn: missing command: expected train, verify or bench (matrix-chess bnn help)');
+        throw new UsageError('bnn: missing command: expected train, verify, bench or study (matrix-chess bnn help)');
       default:
-        throw new UsageError(`bnn: unknown command '${cmd}' (train, verify, bench)`);
+        throw new UsageError(`bnn: unknown command '${cmd}' (train, verify, bench, study)`);
     }
   } catch (e) {
     if (e instanceof BnnWeightsError) {
