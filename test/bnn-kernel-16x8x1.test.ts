@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQUARE_LAYOUTS, NETWORK_BASE, NETWORK_COUNT, enumerateInputs } from '../src/bnn/layout.js';
@@ -98,6 +98,17 @@ test('16x8x1: a layout-3 weights file loads through loadWasmKernel; the batch, p
   assert.equal(all.checksum, benchWasmBatch(k, count, 7).checksum);
   const magicAll = await benchThreads('magic', { engine: 'magic', wasmFile: WASM_FILE, count, seed: 7 }, 2);
   assert.equal(magicAll.checksum, benchSliders(magicAttacks, count, 7).checksum);
+});
+
+test('16x8x1: a kernel file built before the 16x8x1 entry points is refused in one line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bnn-old-kernel-'));
+  // A valid module without the 16x8x1 exports stands in for a bnn.wasm built from an older kernel.ts.
+  const empty = join(dir, 'bnn.wasm');
+  writeFileSync(empty, Uint8Array.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+  assert.throws(
+    () => loadWasmKernel16x8x1(net, empty),
+    (e: unknown) => e instanceof Error && e.message === `${empty} has no 16x8x1 entry points: rebuild it with npm run build:wasm`,
+  );
 });
 
 /** Runs a bnn command with console output captured. */

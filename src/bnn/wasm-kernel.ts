@@ -101,6 +101,7 @@ export function loadWasmKernel16x8x1(net: Net16x8x1, file = WASM_FILE): WasmKern
   }
   const ex = instantiate(file);
   if (!ex) return undefined;
+  if (typeof ex.queenBatch8 !== 'function') throw new Error(`${file} has no 16x8x1 entry points: rebuild it with npm run build:wasm`);
   fillTables(ex, LAYOUT_8, net.weights);
   fillTables16x8x1(ex, net);
   const kernel = makeKernel(ex, LAYOUT_8, ex.attacks8, ex.queenBatch8);
