@@ -132,24 +132,16 @@ test('16x8x1 files that are corrupt, truncated, mismatched or hold a bad thresho
   }
 });
 
-test('the 16x8x1 backend is the TS reference and says why; requireWasm throws; verify with the kernel fails in one line', async () => {
+test('the 16x8x1 backend runs on the WebAssembly kernel and says so; the TS engine on request; verify passes with both engines', async () => {
   const s = loadBnnSliders({ layout: '16x8x1' });
-  assert.equal(s.engine, 'ts');
-  assert.equal(s.description, 'TypeScript reference, 16x8x1; no WebAssembly kernel for this layout yet');
-  assert.throws(
-    () => loadBnnSliders({ layout: '16x8x1', requireWasm: true }),
-    /^Error: BNN WebAssembly kernel: none for layout 16x8x1 yet$/,
-  );
-  assert.equal(
-    backendLabel(await getBackend('bnn-16x8x1')),
-    'bnn-16x8x1 (TypeScript reference, 16x8x1; no WebAssembly kernel for this layout yet)',
-  );
-  for (const engine of ['both', 'wasm']) {
-    const r = spawnSync(process.execPath, [BIN, 'bnn', 'verify', '--layout', '16x8x1', '--engine', engine], { encoding: 'utf8' });
-    assert.equal(r.status, 1, engine);
-    assert.equal(r.stdout, '', 'nothing is verified, so nothing reads as OK');
-    assert.match(r.stderr, /^matrix-chess bnn: verify: no WebAssembly kernel for layout 16x8x1 yet \([^\n]*\)\n$/);
-  }
+  assert.equal(s.engine, 'wasm');
+  assert.equal(s.description, 'WebAssembly kernel, 16x8x1');
+  assert.equal(loadBnnSliders({ layout: '16x8x1', engine: 'ts' }).engine, 'ts');
+  assert.equal(backendLabel(await getBackend('bnn-16x8x1')), 'bnn-16x8x1 (WebAssembly kernel, 16x8x1)');
+  const r = spawnSync(process.execPath, [BIN, 'bnn', 'verify', '--layout', '16x8x1', '--engine', 'both'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /WebAssembly kernel +16x8x1: 107648 inputs checked, 0 errors/);
+  assert.match(r.stdout, /verify: OK, 0 errors/);
 });
 
 test('the bnn-16x8x1 backend is perft-identical to the core (start, Kiwipete, positions 3-5, two Chess960 positions)', async () => {

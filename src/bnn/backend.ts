@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { SliderAttacks } from '../core/slider-attacks.js';
-import { type LayoutName, type NetworkLayout, LAYOUT_8, layoutByName } from './network.js';
+import { type LayoutName, layoutByName } from './network.js';
 import { readWeightsFile, weightsFileName, isComplete, BnnWeightsError } from './weights.js';
 import { referenceSliders } from './infer.js';
 import { loadWasmKernel } from './wasm-kernel.js';
@@ -41,11 +41,6 @@ export interface BnnSliders extends SliderAttacks {
   readonly description: string;
 }
 
-/** Whether the WebAssembly kernel implements a layout: 16x8x1's kernel is not written yet. */
-export function hasWasmKernel(layout: NetworkLayout): boolean {
-  return layout.id !== LAYOUT_8.id;
-}
-
 /** Loads the BNN sliders; throws BnnWeightsError when the weights file is missing, corrupt or partial. */
 export function loadBnnSliders(options: BnnOptions = {}): BnnSliders {
   const layout = layoutByName(options.layout ?? '16x32x1');
@@ -55,10 +50,7 @@ export function loadBnnSliders(options: BnnOptions = {}): BnnSliders {
   if (w.layout.id !== layout.id) throw new BnnWeightsError(file, `holds layout ${w.layout.name}, expected ${layout.name}`);
   if (!isComplete(w)) throw new BnnWeightsError(file, 'partial training run: not every square and piece has networks');
   let why = '';
-  if (options.engine !== 'ts' && !hasWasmKernel(layout)) {
-    if (options.requireWasm) throw new Error(`BNN WebAssembly kernel: none for layout ${layout.name} yet`);
-    why = '; no WebAssembly kernel for this layout yet';
-  } else if (options.engine !== 'ts') {
+  if (options.engine !== 'ts') {
     const wasmFile = options.wasmFile ?? WASM_FILE;
     const kernel = loadWasmKernel(w, wasmFile);
     if (kernel) return withEngine(kernel.sliders, 'wasm', layout.name, `WebAssembly kernel, ${layout.name}`);

@@ -23,14 +23,19 @@ export interface Coverage {
 
 export const FULL_COVERAGE: Coverage = { pieces: 3, squaresLo: -1, squaresHi: -1 };
 
-export function verifySliders(sliders: SliderAttacks, cover: Coverage = FULL_COVERAGE): VerifyResult {
+/** Compares `sliders` with `reference` (default the ray-walking attacks) on every relevant occupancy of the covered squares. */
+export function verifySliders(
+  sliders: SliderAttacks,
+  cover: Coverage = FULL_COVERAGE,
+  reference: SliderAttacks = rayWalkAttacks,
+): VerifyResult {
   const res: VerifyResult = { checked: 0, errors: 0, examples: [] };
   const occ = new Int32Array(2),
     want = new Int32Array(2),
     got = new Int32Array(2);
   for (let p = 0; p < 2; p++) {
     if (!((cover.pieces >> p) & 1)) continue;
-    const ref = p === 0 ? rayWalkAttacks.rook : rayWalkAttacks.bishop;
+    const ref = p === 0 ? reference.rook.bind(reference) : reference.bishop.bind(reference);
     const bnn = p === 0 ? sliders.rook.bind(sliders) : sliders.bishop.bind(sliders);
     for (let sq = 0; sq < 64; sq++) {
       if (!(((sq < 32 ? cover.squaresLo : cover.squaresHi) >>> (sq & 31)) & 1)) continue;

@@ -7,7 +7,9 @@ import { readFileSync, existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { rayWalkAttacks, type SliderAttacks } from '../core/slider-attacks.js';
 import { SQUARE_LAYOUTS, NETWORK_BASE, NETWORK_COUNT, ROOK } from './layout.js';
+import { LAYOUT_8, LAYOUT_16, type NetworkLayout } from './network.js';
 import type { WeightsFile } from './weights.js';
+import { reference16x8x1Sliders, split16x8x1, type Net16x8x1 } from './infer-16x8x1.js';
 import { WASM_FILE } from './paths.js';
 
 /** The slice of the WebAssembly JS API used here (the project's lib settings do not declare it). */
@@ -27,14 +29,23 @@ interface KernelExports {
   outPtr(): number;
   planesPtr(): number;
   inputPlanesPtr(): number;
+  planes8Ptr(): number;
   alloc(bytes: number): number;
   setLayout(id: number): void;
   attacks(piece: number, sq: number, lo: number, hi: number): number;
   queenBatch(occPtr: number, sqPtr: number, count: number, perOcc: number): number;
+  attacks8(piece: number, sq: number, lo: number, hi: number): number;
+  queenBatch8(occPtr: number, sqPtr: number, count: number, perOcc: number): number;
 }
 
+/** The batch entry point: queen attacks on `perOcc` squares (bytes at sqPtr) of each of `count` occupancies (u64 at occPtr); checksum at outPtr(). */
+export type QueenBatch = (occPtr: number, sqPtr: number, count: number, perOcc: number) => number;
+
 export interface WasmKernel {
+  readonly layout: NetworkLayout;
   readonly sliders: SliderAttacks;
+  /** The layout's batch entry point (queenBatch, or queenBatch8 for 16x8x1). */
+  readonly queenBatch: QueenBatch;
   readonly exports: KernelExports;
   /** Views into kernel memory, valid until the memory grows. */
   heapU8(): Uint8Array;
@@ -61,7 +72,44 @@ export function wasmModule(file = WASM_FILE): WasmModule | undefined {
   return mod;
 }
 
+/**
+ * The kernel for a weights file of any layout (a 16x8x1 payload is split into weights and
+ * thresholds), or undefined when the kernel file does not exist.
+ */
 export function loadWasmKernel(w: WeightsFile, file = WASM_FILE): WasmKernel | undefined {
+  if (w.layout.id === LAYOUT_8.id) return loadWasmKernel16x8x1(split16x8x1(w.weights), file);
+  const ex = instantiate(file);
+  if (!ex) return undefined;
+  fillTables(ex, w.layout, w.weights);
+  ex.setLayout(w.layout.id);
+  const kernel = makeKernel(ex, w.layout, ex.attacks, ex.queenBatch);
+  selfCheck(kernel.sliders, rayWalkAttacks);
+  return kernel;
+}
+
+/**
+ * The 16x8x1 kernel from its two arrays (1456 x 8 weight bytes, 1456 thresholds; canonical
+ * network order), or undefined when the kernel file does not exist. The weights need not be
+ * exact: the load-time check compares with the TypeScript reference of the same networks.
+ */
+export function loadWasmKernel16x8x1(net: Net16x8x1, file = WASM_FILE): WasmKernel | undefined {
+  const n = NETWORK_COUNT * LAYOUT_8.neurons;
+  if (net.weights.length !== n || net.thresholds.length !== NETWORK_COUNT) {
+    throw new Error(
+      `16x8x1 kernel: expected ${n} weight bytes and ${NETWORK_COUNT} thresholds, got ${net.weights.length} and ${net.thresholds.length}`,
+    );
+  }
+  const ex = instantiate(file);
+  if (!ex) return undefined;
+  if (typeof ex.queenBatch8 !== 'function') throw new Error(`${file} has no 16x8x1 entry points: rebuild it with npm run build:wasm`);
+  fillTables(ex, LAYOUT_8, net.weights);
+  fillTables16x8x1(ex, net);
+  const kernel = makeKernel(ex, LAYOUT_8, ex.attacks8, ex.queenBatch8);
+  selfCheck(kernel.sliders, reference16x8x1Sliders(net));
+  return kernel;
+}
+
+function instantiate(file: string): KernelExports | undefined {
   const mod = wasmModule(file);
   if (!mod) return undefined;
   const inst = new WA.Instance(mod, {
@@ -71,33 +119,33 @@ export function loadWasmKernel(w: WeightsFile, file = WASM_FILE): WasmKernel | u
       },
     },
   });
-  const ex = inst.exports as unknown as KernelExports;
-  fillTables(ex, w);
-  ex.setLayout(w.layout.id);
+  return inst.exports as unknown as KernelExports;
+}
+
+function makeKernel(ex: KernelExports, layout: NetworkLayout, attacks: KernelExports['attacks'], queenBatch: QueenBatch): WasmKernel {
   const out = ex.outPtr() >>> 2;
   let i32 = new Int32Array(ex.memory.buffer);
   const view = (): Int32Array => (i32.buffer === ex.memory.buffer ? i32 : (i32 = new Int32Array(ex.memory.buffer)));
   const sliders: SliderAttacks = {
-    name: `bnn-wasm-${w.layout.name}`,
+    name: `bnn-wasm-${layout.name}`,
     rook(sq, occLo, occHi, res) {
-      res[0] = ex.attacks(0, sq, occLo, occHi);
+      res[0] = attacks(0, sq, occLo, occHi);
       res[1] = view()[out + 1];
     },
     bishop(sq, occLo, occHi, res) {
-      res[0] = ex.attacks(1, sq, occLo, occHi);
+      res[0] = attacks(1, sq, occLo, occHi);
       res[1] = view()[out + 1];
     },
   };
-  selfCheck(sliders);
-  return { sliders, exports: ex, heapU8: () => new Uint8Array(ex.memory.buffer) };
+  return { layout, sliders, queenBatch, exports: ex, heapU8: () => new Uint8Array(ex.memory.buffer) };
 }
 
 /**
- * A quick agreement check with the ray-walking reference on every square, so a stale
- * dist/bnn/bnn.wasm (built from an older kernel whose tables differ) fails loudly at load time
- * instead of producing wrong moves. The exhaustive proof is `bnn verify`.
+ * A quick agreement check with a reference on every square, so a stale dist/bnn/bnn.wasm (built
+ * from an older kernel whose tables differ) fails loudly at load time instead of producing
+ * wrong moves. The exhaustive proof is `bnn verify`.
  */
-function selfCheck(s: SliderAttacks): void {
+function selfCheck(s: SliderAttacks, reference: SliderAttacks): void {
   const a = new Int32Array(2),
     b = new Int32Array(2);
   let x = 0x9e3779b9;
@@ -107,10 +155,10 @@ function selfCheck(s: SliderAttacks): void {
       const lo = x & Math.imul(x, 0x297a2d39),
         hi = Math.imul(x, 0x85ebca6b) & (x >>> 2);
       s.rook(sq, lo, hi, a);
-      rayWalkAttacks.rook(sq, lo, hi, b);
+      reference.rook(sq, lo, hi, b);
       const okRook = a[0] === b[0] && a[1] === b[1];
       s.bishop(sq, lo, hi, a);
-      rayWalkAttacks.bishop(sq, lo, hi, b);
+      reference.bishop(sq, lo, hi, b);
       if (!okRook || a[0] !== b[0] || a[1] !== b[1]) {
         throw new Error(`BNN WebAssembly kernel disagrees with the reference on square ${sq}: rebuild it with npm run build:wasm`);
       }
@@ -118,7 +166,8 @@ function selfCheck(s: SliderAttacks): void {
   }
 }
 
-function fillTables(ex: KernelExports, w: WeightsFile): void {
+/** Geometry (gather/scatter) of every square, the weights, and the 16x32x1 bit planes. */
+function fillTables(ex: KernelExports, layout: NetworkLayout, weightBytes: Uint8Array): void {
   const mem = new DataView(ex.memory.buffer);
   const u8 = new Uint8Array(ex.memory.buffer);
   const info = ex.infoPtr(),
@@ -137,8 +186,8 @@ function fillTables(ex: KernelExports, w: WeightsFile): void {
       }
     }
   }
-  const n = w.layout.neurons;
-  u8.set(w.weights, weights);
+  const n = layout.neurons;
+  u8.set(weightBytes, weights);
   const put64 = (addr: number, lo: number, hi: number): void => {
     mem.setInt32(addr, lo, true);
     mem.setInt32(addr + 4, hi, true);
@@ -190,14 +239,14 @@ function fillTables(ex: KernelExports, w: WeightsFile): void {
       mem.setUint32(e + 64, planes + padded * 32, true);
       mem.setUint32(e + 68, groups, true);
       mem.setUint32(e + 72, count >= 32 ? -1 : (1 << count) - 1, true);
-      if (n === 32) {
+      if (layout.id === LAYOUT_16.id) {
         for (let k = 0; k < count; k++) {
           const src = (base + k) * 32;
           const group = planes + ((padded + k) >> 2) * 128,
             lane = (k & 3) * 4;
           const plane = new Int32Array(8);
           for (let p = 0; p < 8; p++) {
-            for (let i = 0; i < 32; i++) plane[p] |= ((w.weights[src + i] >> p) & 1) << i;
+            for (let i = 0; i < 32; i++) plane[p] |= ((weightBytes[src + i] >> p) & 1) << i;
           }
           // Input bits 0 and 7 are never relevant (always 0): store their half-adder instead.
           const b0 = plane[0],
@@ -211,4 +260,35 @@ function fillTables(ex: KernelExports, w: WeightsFile): void {
     }
   }
   if (NETWORK_COUNT * n > 1456 * 64 || padded > 2048) throw new Error('internal: kernel weight area too small');
+}
+
+/**
+ * 16x8x1 tables: per (piece, square) one group of 8 bit planes with the network of output bit k
+ * in byte lane k (bit i = neuron i): planes 1..6 are weight bits 1..6; as input bits 0 and 7 are
+ * never set, plane 0 marks the neurons with exactly one of weight bits 0 and 7 set and plane 7
+ * those with both; then 8 - T per lane.
+ */
+function fillTables16x8x1(ex: KernelExports, net: Net16x8x1): void {
+  const u8 = new Uint8Array(ex.memory.buffer);
+  const planes = ex.planes8Ptr();
+  for (let piece = 0; piece < 2; piece++) {
+    for (let sq = 0; sq < 64; sq++) {
+      const g = planes + ((piece << 6) | sq) * 144;
+      const base = NETWORK_BASE[piece][sq];
+      SQUARE_LAYOUTS[piece][sq].targets.forEach((t, k) => {
+        const bits = new Uint8Array(8); // bits[p]: bit p of every neuron's weight, neuron i at bit i
+        for (let i = 0; i < 8; i++) {
+          const wb = net.weights[(base + k) * 8 + i];
+          for (let p = 0; p < 8; p++) bits[p] |= ((wb >> p) & 1) << i;
+        }
+        const b0 = bits[0],
+          b7 = bits[7];
+        bits[0] = b0 ^ b7;
+        bits[7] = b0 & b7;
+        for (let p = 0; p < 8; p++) u8[g + p * 16 + t.bit] = bits[p];
+        // Fires when fewer than 8 - T neurons are silent; T >= 8 never fires (0), like an empty lane.
+        u8[g + 128 + t.bit] = Math.max(0, 8 - net.thresholds[base + k]);
+      });
+    }
+  }
 }

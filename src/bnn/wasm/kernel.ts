@@ -36,6 +36,13 @@ const PLANES = memory.data(MAX_PADDED * 32, 16);
 // 0xAAAAAAAA for the odd neurons and the high byte. OR-ing the two gives the input as seen by
 // all 32 neurons, bit p.
 const INPUT_PLANES = memory.data(2 * 256 * 128, 16);
+// 16x8x1, one 144-byte group per (piece, square) at PLANES8 + entry * 144: byte lane k answers
+// output bit k (lanes 0..7 line A, 8..15 line B; lanes without a target are empty), bit i of a
+// lane is neuron i. Planes 1..6 (16 bytes at 16p) hold bit p of the weight bytes. Input bits 0
+// and 7 are never set (line edges), so weight bits 0 and 7 only add a constant 0..2 to a neuron's
+// popcount: plane 0 marks the neurons where exactly one of them is set, plane 7 where both are.
+// Bytes 128..143 hold 8 - T per lane (0 for empty lanes, so they never fire).
+const PLANES8 = memory.data(128 * 144, 16);
 const BITS = memory.data(MAX_NETWORKS, 16);
 const WEIGHTS = memory.data(MAX_NETWORKS * 64, 16);
 const SPREAD = memory.data(2 * 256 * 8, 16);
@@ -48,10 +55,11 @@ export function spreadPtr(): usize { return SPREAD; }
 export function outPtr(): usize { return OUT; }
 export function planesPtr(): usize { return PLANES; }
 export function inputPlanesPtr(): usize { return INPUT_PLANES; }
+export function planes8Ptr(): usize { return PLANES8; }
 /** Scratch memory for batches (bump allocation, never freed: callers reuse it). */
 export function alloc(bytes: usize): usize { return heap.alloc(bytes); }
 
-/** 1 = 16x32x1, 2 = 64x64x1: chosen once by the host after loading weights. */
+/** 1 = 16x32x1, 2 = 64x64x1 (attacks, queenBatch): chosen once by the host after loading weights. 16x8x1 has its own entry points. */
 let layout: i32 = 1;
 export function setLayout(id: i32): void { layout = id; }
 
@@ -114,16 +122,23 @@ export function setLayout(id: i32): void { layout = id; }
   const s1 = v128.xor(d3, d4), c1 = v128.and(d3, d4);
   const d5 = v128.xor(i5, v128.load(w, 80)), d6 = v128.xor(i6, v128.load(w, 96));
   const s2 = v128.xor(d5, d6), c2 = v128.and(d5, d6);
-  const s3 = v128.load(w), c3 = v128.load(w, 112);
-  // popcount = S + 2C with S = s0+s1+s2+s3 and C = c0+c1+c2+c3 (a pair never has both s and c
-  // set). It is 4 or more iff C >= 2, or C >= 1 and S >= 2, or S = 4.
+  const silent = fourOrMore(s0, c0, s1, c1, s2, c2, v128.load(w), v128.load(w, 112));
+  const counts = i32x4.extadd_pairwise_i16x8_s(i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(silent)));
+  return i32x4.bitmask(i32x4.lt_s(counts, i32x4.splat(16))) as u32;
+}
+
+/**
+ * Bit-sliced "popcount of 8 bits is 4 or more" from four half-added pairs of bit planes: pair k
+ * is worth 2 c_k + s_k (0..2; never both bits set). popcount = S + 2C with S = s0+s1+s2+s3 and
+ * C = c0+c1+c2+c3; it is 4 or more iff C >= 2, or C >= 1 and S >= 2, or S = 4.
+ */
+// @ts-ignore: decorator
+@inline function fourOrMore(s0: v128, c0: v128, s1: v128, c1: v128, s2: v128, c2: v128, s3: v128, c3: v128): v128 {
   const cl = v128.or(c0, c1), ch = v128.or(c2, c3);
   const c2plus = v128.or(v128.or(v128.and(c0, c1), v128.and(c2, c3)), v128.and(cl, ch));
   const sl = v128.and(s0, s1), sh = v128.and(s2, s3);
   const s2plus = v128.or(v128.or(sl, sh), v128.and(v128.or(s0, s1), v128.or(s2, s3)));
-  const silent = v128.or(v128.or(c2plus, v128.and(v128.or(cl, ch), s2plus)), v128.and(sl, sh));
-  const counts = i32x4.extadd_pairwise_i16x8_s(i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(silent)));
-  return i32x4.bitmask(i32x4.lt_s(counts, i32x4.splat(16))) as u32;
+  return v128.or(v128.or(c2plus, v128.and(v128.or(cl, ch), s2plus)), v128.and(sl, sh));
 }
 
 // @ts-ignore: decorator
@@ -168,21 +183,86 @@ export function attacks(piece: i32, sq: i32, lo: i32, hi: i32): i32 {
   return r as i32;
 }
 
+/** Two 32-bit sums of the halves (no carry between them), as the JS benchmarks compute them. */
+// @ts-ignore: decorator
+@inline function addHalves(sum: u64, a: u64): u64 {
+  return (((sum >> 32) + (a >> 32)) << 32) | (((sum as u32) + (a as u32)) as u64);
+}
+
 /**
  * The bench loop: for each of `count` occupancies, queen attacks (rook | bishop) on `perOcc`
  * squares; returns a checksum (sums of the attack sets' halves, stored at OUT as lo, hi)
  * so that nothing is optimised away.
  */
 export function queenBatch(occPtr: usize, sqPtr: usize, count: i32, perOcc: i32): i32 {
-  // Two 32-bit sums of the halves (no carry between them), as the JS benchmarks compute them.
   let sum: u64 = 0;
   let s = sqPtr;
   for (let i = 0; i < count; i++) {
     const occ = load<u64>(occPtr + ((i as usize) << 3));
     for (let j = 0; j < perOcc; j++, s++) {
       const sq = load<u8>(s) as u32;
-      const a = slide(sq, occ) | slide(64 | sq, occ);
-      sum = (((sum >> 32) + (a >> 32)) << 32) | (((sum as u32) + (a as u32)) as u64);
+      sum = addHalves(sum, slide(sq, occ) | slide(64 | sq, occ));
+    }
+  }
+  store<u64>(OUT, sum);
+  return (sum ^ (sum >> 32)) as i32;
+}
+
+/**
+ * 16x8x1, bit-sliced over one square: 16 networks x 8 neurons = one vector per bit plane. The
+ * input word is spread to lanes (line byte A in lanes 0..7, B in 8..15); a 16-bit shift puts
+ * input bit p at the top of every byte, and a sign compare widens it to the lane (input plane
+ * p). Two full adders and a half adder count each neuron's differing bits 1..6 (b2 b1 b0), the
+ * weight bits 0 and 7 decide how many more are needed for popcount >= 4 (silent), i8x16.popcnt
+ * counts the silent neurons per network, and the network fires when fewer than 8 - T are silent
+ * (more than T fire). The lanes are the output bits, so i8x16.bitmask is the output word.
+ */
+// @ts-ignore: decorator
+@inline function infer8(entry: u32, word: u32): u32 {
+  const v = i8x16.shuffle(i16x8.splat(word as i16), i16x8.splat(word as i16), 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+  const z = i8x16.splat(0);
+  const w = PLANES8 + (entry as usize) * 144;
+  const d1 = v128.xor(i8x16.lt_s(i16x8.shl(v, 6), z), v128.load(w, 16));
+  const d2 = v128.xor(i8x16.lt_s(i16x8.shl(v, 5), z), v128.load(w, 32));
+  const d3 = v128.xor(i8x16.lt_s(i16x8.shl(v, 4), z), v128.load(w, 48));
+  const d4 = v128.xor(i8x16.lt_s(i16x8.shl(v, 3), z), v128.load(w, 64));
+  const d5 = v128.xor(i8x16.lt_s(i16x8.shl(v, 2), z), v128.load(w, 80));
+  const d6 = v128.xor(i8x16.lt_s(i16x8.shl(v, 1), z), v128.load(w, 96));
+  const x12 = v128.xor(d1, d2), x45 = v128.xor(d4, d5);
+  const sa = v128.xor(x12, d3), ca = v128.or(v128.and(d1, d2), v128.and(x12, d3));
+  const sb = v128.xor(x45, d6), cb = v128.or(v128.and(d4, d5), v128.and(x45, d6));
+  const b0 = v128.xor(sa, sb), k = v128.and(sa, sb);
+  const xc = v128.xor(ca, cb);
+  const b1 = v128.xor(xc, k), b2 = v128.or(v128.and(ca, cb), v128.and(xc, k));
+  // Silent: count >= 4, or >= 3 with one of w0, w7 set (plane 0), or >= 2 with both (plane 7).
+  const silent = v128.or(b2, v128.and(b1, v128.or(v128.load(w, 112), v128.and(v128.load(w), b0))));
+  // Counts and 8 - T are at most 8, so the signed compare is exact.
+  return i8x16.bitmask(i8x16.gt_s(v128.load(w, 128), i8x16.popcnt(silent))) as u32;
+}
+
+// @ts-ignore: decorator
+@inline function slide8(entry: u32, occ: u64): u64 {
+  const e = INFO + (entry as usize) * INFO_SIZE;
+  return scatter(e, infer8(entry, gather16(e, occ)));
+}
+
+/** 16x8x1 `attacks`: one slider; piece 0 rook, 1 bishop. Result at OUT (lo, hi) and returned low half. */
+export function attacks8(piece: i32, sq: i32, lo: i32, hi: i32): i32 {
+  const occ = ((hi as u64) << 32) | ((lo as u32) as u64);
+  const r = slide8(((piece << 6) | sq) as u32, occ);
+  store<u64>(OUT, r);
+  return r as i32;
+}
+
+/** 16x8x1 `queenBatch`: same inputs, loop and checksum. */
+export function queenBatch8(occPtr: usize, sqPtr: usize, count: i32, perOcc: i32): i32 {
+  let sum: u64 = 0;
+  let s = sqPtr;
+  for (let i = 0; i < count; i++) {
+    const occ = load<u64>(occPtr + ((i as usize) << 3));
+    for (let j = 0; j < perOcc; j++, s++) {
+      const sq = load<u8>(s) as u32;
+      sum = addHalves(sum, slide8(sq, occ) | slide8(64 | sq, occ));
     }
   }
   store<u64>(OUT, sum);
