@@ -311,10 +311,7 @@ test('go perft prints Stockfish-style divide and total, with the backend it swit
   assert.equal(await e.expect(/^(Nodes searched: |info string )/), 'info string backend bnn (WebAssembly kernel, 16x32x1)');
   assert.equal(await e.expect(/^Nodes searched: /), 'Nodes searched: 2039');
   e.send('setoption name Backend value bnn-16x8x1', 'go perft 2');
-  assert.equal(
-    await e.expect(/^(Nodes searched: |info string )/),
-    'info string backend bnn-16x8x1 (WebAssembly kernel, 16x8x1)',
-  );
+  assert.equal(await e.expect(/^(Nodes searched: |info string )/), 'info string backend bnn-16x8x1 (WebAssembly kernel, 16x8x1)');
   assert.equal(await e.expect(/^Nodes searched: /), 'Nodes searched: 2039');
   assert.equal(await e.quit(), 0);
 });
