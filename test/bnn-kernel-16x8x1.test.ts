@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SQUARE_LAYOUTS, NETWORK_BASE, NETWORK_COUNT, enumerateInputs } from '../src/bnn/layout.js';
-import { LAYOUT_8, weightBytes } from '../src/bnn/network.js';
+import { SQUARE_LAYOUTS, NETWORK_COUNT, enumerateInputs } from '../src/bnn/layout.js';
+import { LAYOUT_8, thresholdOffset, weightBytes } from '../src/bnn/network.js';
 import { writeWeightsFile, type WeightsFile } from '../src/bnn/weights.js';
-import { infer16x8x1, reference16x8x1Sliders, split16x8x1, type Net16x8x1 } from '../src/bnn/infer-16x8x1.js';
+import { infer8, referenceSliders } from '../src/bnn/infer.js';
 import { verifySliders, FULL_COVERAGE } from '../src/bnn/verify.js';
 import { loadWasmKernel, loadWasmKernel16x8x1, wasmModule } from '../src/bnn/wasm-kernel.js';
 import { benchSliders, benchThreads, benchWasmBatch } from '../src/bnn/bench.js';
@@ -32,24 +32,23 @@ function randomFile(seed: number): WeightsFile {
 }
 
 const random = randomFile(11);
-const net: Net16x8x1 = split16x8x1(random.weights);
+const net = random.weights;
 
-function kernel(n: Net16x8x1 = net) {
+function kernel(n: Uint8Array = net) {
   assert.ok(wasmModule(), 'dist/bnn/bnn.wasm is missing: npm run build builds it');
   return loadWasmKernel16x8x1(n)!;
 }
 
 test('16x8x1 random networks: payload sizes, and the reference fires on a fair share of inputs (the check below is not vacuous)', () => {
   assert.equal(random.weights.length, 1456 * 9);
-  assert.equal(net.weights.length, 1456 * 8);
-  assert.equal(net.thresholds.length, 1456);
+  assert.equal(thresholdOffset(LAYOUT_8, 0, 0, 0), 1456 * 8);
   let outputs = 0,
     fired = 0;
   for (let p = 0; p < 2; p++) {
     for (let sq = 0; sq < 64; sq++) {
       const lay = SQUARE_LAYOUTS[p][sq];
       for (const word of enumerateInputs(lay)) {
-        const out = infer16x8x1(lay, net, word);
+        const out = infer8(lay, net, word);
         outputs += lay.targets.length;
         for (let x = out; x !== 0; x &= x - 1) fired++;
       }
@@ -62,7 +61,7 @@ test('16x8x1 WASM kernel equals the TypeScript reference of the spec on every re
   const k = kernel();
   assert.equal(k.layout.name, '16x8x1');
   assert.equal(k.sliders.name, 'bnn-wasm-16x8x1');
-  const r = verifySliders(k.sliders, FULL_COVERAGE, reference16x8x1Sliders(net));
+  const r = verifySliders(k.sliders, FULL_COVERAGE, referenceSliders(LAYOUT_8, net));
   assert.equal(r.checked, 102400 + 5248);
   assert.deepEqual(r.examples, []);
   assert.equal(r.errors, 0);
@@ -72,12 +71,12 @@ test('16x8x1: the comparison catches a kernel whose network differs from the ref
   // The first network of rook a1 that fires on some input; the broken kernel never fires it (T = 8).
   const lay = SQUARE_LAYOUTS[0][0];
   const inputs = enumerateInputs(lay);
-  const t = lay.targets.findIndex((target) => inputs.some((w) => (infer16x8x1(lay, net, w) >> target.bit) & 1));
+  const t = lay.targets.findIndex((target) => inputs.some((w) => (infer8(lay, net, w) >> target.bit) & 1));
   assert.ok(t >= 0, 'no rook a1 network fires');
-  const thresholds = net.thresholds.slice();
-  thresholds[NETWORK_BASE[0][0] + t] = 8;
-  const broken = kernel({ weights: net.weights, thresholds });
-  const r = verifySliders(broken.sliders, FULL_COVERAGE, reference16x8x1Sliders(net));
+  const payload = net.slice();
+  payload[thresholdOffset(LAYOUT_8, 0, 0, t)] = 8;
+  const broken = kernel(payload);
+  const r = verifySliders(broken.sliders, FULL_COVERAGE, referenceSliders(LAYOUT_8, net));
   assert.ok(r.errors > 0);
   assert.match(r.examples[0], /^rook sq 0 /);
 });
@@ -88,7 +87,7 @@ test('16x8x1: a layout-3 weights file loads through loadWasmKernel; the batch, p
   const batch = benchWasmBatch(k, 3000, 7);
   assert.equal(batch.queens, 36000);
   assert.equal(benchSliders(k.sliders, 3000, 7).checksum, batch.checksum);
-  assert.equal(benchSliders(reference16x8x1Sliders(net), 3000, 7).checksum, batch.checksum);
+  assert.equal(benchSliders(referenceSliders(LAYOUT_8, net), 3000, 7).checksum, batch.checksum);
   // Random networks are not attack generators: the checksum differs from the classical one.
   assert.notEqual(benchSliders(magicAttacks, 3000, 7).checksum, batch.checksum);
   // Three chunks over two threads: the threads' sums add up to the single-thread checksum.

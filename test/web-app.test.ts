@@ -165,13 +165,14 @@ test('page loads offline, refuses an illegal drop, plays e2-e4 by clicks, and th
   await page.close();
 });
 
-test('the engine answers through the shared backend registry with the matrix and the neural backend', async () => {
+test('the engine answers through the shared backend registry with the matrix and both neural backends', async () => {
   const { page, errors } = await openPage();
   await page.selectOption('#strength', 'depth:2');
-  const backends = ['matrix', 'bnn'];
+  const backends = ['matrix', 'bnn', 'bnn-16x8x1'];
   const whiteMoves = [
     ['e2', 'e4'],
     ['g1', 'f3'],
+    ['b1', 'c3'],
   ];
   for (let i = 0; i < backends.length; i++) {
     await page.selectOption('#backend', backends[i]);

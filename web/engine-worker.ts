@@ -46,7 +46,7 @@ function post(msg: FromWorker): void {
 /** Sets the engine's move generator and evaluation as the page asks (shared by searching and analysing). */
 async function prepareEngine(backend: BackendName, weightsUrl: string | null, nnueUrls: NnueUrls | null): Promise<void> {
   // The registry is the CLI's; only the BNN weights come another way (fetched, not read from disk).
-  // The page's weights URL is the 16x32x1 file (the 'bnn' backend); the file's layout is checked.
+  // The page sends the weights file of the chosen BNN backend; the file's layout is checked.
   engine.setMoveGenerator(await getBackend(backend, { bnnSliders: (layout) => fetchBnnSliders(weightsUrl, layout) }));
   const wanted = nnueUrls ? nnueUrls.net : '';
   if (wanted !== evalUrl) {

@@ -79,7 +79,7 @@ const engine = new EngineClient({
     showMessage(`Engine: ${message}`, true);
     syncBoard();
     // The neural backend can fail to start (weights missing or corrupt): carry on with bitboard.
-    if (ui.backend.value === 'bnn') {
+    if (ui.backend.value.startsWith('bnn')) {
       ui.backend.value = 'bitboard';
       showMessage(`Engine: ${message}. Switched to the bitboard backend.`, true);
       if (engineToMove()) startSearch();
@@ -88,6 +88,11 @@ const engine = new EngineClient({
 });
 
 // ---------- engine ----------
+
+/** The BNN weights file of the chosen neural backend (the small networks have their own), or null. */
+function bnnWeightsUrl(): string | null {
+  return ui.backend.value === 'bnn-16x8x1' ? __BNN_SMALL_WEIGHTS__ : __BNN_WEIGHTS__;
+}
 
 function limits(): { depth?: number; movetime?: number } {
   const [kind, value] = ui.strength.value.split(':');
@@ -101,7 +106,7 @@ function startSearch(): void {
     moves: game.uciMoves(),
     chess960: game.chess960,
     backend: ui.backend.value as BackendName,
-    weightsUrl: __BNN_WEIGHTS__,
+    weightsUrl: bnnWeightsUrl(),
     nnue: ui.evaluation.value === 'nnue' ? __NNUE__ : null,
     limits: limits(),
   });
@@ -161,7 +166,7 @@ function startAnalysis(): void {
       pgn: game.toPgn(),
       nodes: Number(ui.analysisNodes.value),
       backend: ui.backend.value as BackendName,
-      weightsUrl: __BNN_WEIGHTS__,
+      weightsUrl: bnnWeightsUrl(),
       nnue: ui.evaluation.value === 'nnue' ? __NNUE__ : null,
     },
     {
@@ -348,7 +353,7 @@ ui.mode.addEventListener('change', () => {
   if (engineToMove()) startSearch();
 });
 ui.backend.addEventListener('change', () => {
-  if (ui.backend.value === 'bnn' && !__BNN_WEIGHTS__) {
+  if (ui.backend.value.startsWith('bnn') && !bnnWeightsUrl()) {
     ui.backend.value = 'bitboard';
     showMessage('The neural backend needs BNN weights, which this build does not include.', true);
   }

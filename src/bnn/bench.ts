@@ -14,8 +14,6 @@ import type { SliderAttacks } from '../core/slider-attacks.js';
 import { magicAttacks } from '../core/magic.js';
 import { Sfc32 } from '../core/rng.js';
 import { referenceSliders } from './infer.js';
-import { reference16x8x1Sliders, split16x8x1 } from './infer-16x8x1.js';
-import { LAYOUT_8 } from './network.js';
 import { loadWasmKernel, type WasmKernel } from './wasm-kernel.js';
 import type { WeightsFile } from './weights.js';
 import { WASM_FILE } from './paths.js';
@@ -249,7 +247,7 @@ function line(r: BenchResult, note = ''): string {
 
 /** The TypeScript reference of a weights file's layout. */
 function tsReference(w: WeightsFile): SliderAttacks {
-  return w.layout.id === LAYOUT_8.id ? reference16x8x1Sliders(split16x8x1(w.weights)) : referenceSliders(w.layout, w.weights);
+  return referenceSliders(w.layout, w.weights);
 }
 
 /** A weights file to bench, and where it came from (for the report). */

@@ -7,9 +7,9 @@ import { readFileSync, existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { rayWalkAttacks, type SliderAttacks } from '../core/slider-attacks.js';
 import { SQUARE_LAYOUTS, NETWORK_BASE, NETWORK_COUNT, ROOK } from './layout.js';
-import { LAYOUT_8, LAYOUT_16, type NetworkLayout } from './network.js';
+import { LAYOUT_8, LAYOUT_16, thresholdOffset, weightBytes, type NetworkLayout } from './network.js';
+import { referenceSliders } from './infer.js';
 import type { WeightsFile } from './weights.js';
-import { reference16x8x1Sliders, split16x8x1, type Net16x8x1 } from './infer-16x8x1.js';
 import { WASM_FILE } from './paths.js';
 
 /** The slice of the WebAssembly JS API used here (the project's lib settings do not declare it). */
@@ -72,12 +72,9 @@ export function wasmModule(file = WASM_FILE): WasmModule | undefined {
   return mod;
 }
 
-/**
- * The kernel for a weights file of any layout (a 16x8x1 payload is split into weights and
- * thresholds), or undefined when the kernel file does not exist.
- */
+/** The kernel for a weights file of any layout, or undefined when the kernel file does not exist. */
 export function loadWasmKernel(w: WeightsFile, file = WASM_FILE): WasmKernel | undefined {
-  if (w.layout.id === LAYOUT_8.id) return loadWasmKernel16x8x1(split16x8x1(w.weights), file);
+  if (w.layout.id === LAYOUT_8.id) return loadWasmKernel16x8x1(w.weights, file);
   const ex = instantiate(file);
   if (!ex) return undefined;
   fillTables(ex, w.layout, w.weights);
@@ -88,24 +85,21 @@ export function loadWasmKernel(w: WeightsFile, file = WASM_FILE): WasmKernel | u
 }
 
 /**
- * The 16x8x1 kernel from its two arrays (1456 x 8 weight bytes, 1456 thresholds; canonical
+ * The 16x8x1 kernel from its payload (1456 x 8 weight bytes, then 1456 thresholds; canonical
  * network order), or undefined when the kernel file does not exist. The weights need not be
  * exact: the load-time check compares with the TypeScript reference of the same networks.
  */
-export function loadWasmKernel16x8x1(net: Net16x8x1, file = WASM_FILE): WasmKernel | undefined {
-  const n = NETWORK_COUNT * LAYOUT_8.neurons;
-  if (net.weights.length !== n || net.thresholds.length !== NETWORK_COUNT) {
-    throw new Error(
-      `16x8x1 kernel: expected ${n} weight bytes and ${NETWORK_COUNT} thresholds, got ${net.weights.length} and ${net.thresholds.length}`,
-    );
+export function loadWasmKernel16x8x1(payload: Uint8Array, file = WASM_FILE): WasmKernel | undefined {
+  if (payload.length !== weightBytes(LAYOUT_8)) {
+    throw new Error(`16x8x1 kernel: expected ${weightBytes(LAYOUT_8)} payload bytes (weights, then thresholds), got ${payload.length}`);
   }
   const ex = instantiate(file);
   if (!ex) return undefined;
   if (typeof ex.queenBatch8 !== 'function') throw new Error(`${file} has no 16x8x1 entry points: rebuild it with npm run build:wasm`);
-  fillTables(ex, LAYOUT_8, net.weights);
-  fillTables16x8x1(ex, net);
+  fillTables(ex, LAYOUT_8, payload);
+  fillTables16x8x1(ex, payload);
   const kernel = makeKernel(ex, LAYOUT_8, ex.attacks8, ex.queenBatch8);
-  selfCheck(kernel.sliders, reference16x8x1Sliders(net));
+  selfCheck(kernel.sliders, referenceSliders(LAYOUT_8, payload));
   return kernel;
 }
 
@@ -268,7 +262,7 @@ function fillTables(ex: KernelExports, layout: NetworkLayout, weightBytes: Uint8
  * never set, plane 0 marks the neurons with exactly one of weight bits 0 and 7 set and plane 7
  * those with both; then 8 - T per lane.
  */
-function fillTables16x8x1(ex: KernelExports, net: Net16x8x1): void {
+function fillTables16x8x1(ex: KernelExports, payload: Uint8Array): void {
   const u8 = new Uint8Array(ex.memory.buffer);
   const planes = ex.planes8Ptr();
   for (let piece = 0; piece < 2; piece++) {
@@ -278,7 +272,7 @@ function fillTables16x8x1(ex: KernelExports, net: Net16x8x1): void {
       SQUARE_LAYOUTS[piece][sq].targets.forEach((t, k) => {
         const bits = new Uint8Array(8); // bits[p]: bit p of every neuron's weight, neuron i at bit i
         for (let i = 0; i < 8; i++) {
-          const wb = net.weights[(base + k) * 8 + i];
+          const wb = payload[(base + k) * 8 + i];
           for (let p = 0; p < 8; p++) bits[p] |= ((wb >> p) & 1) << i;
         }
         const b0 = bits[0],
@@ -287,7 +281,7 @@ function fillTables16x8x1(ex: KernelExports, net: Net16x8x1): void {
         bits[7] = b0 & b7;
         for (let p = 0; p < 8; p++) u8[g + p * 16 + t.bit] = bits[p];
         // Fires when fewer than 8 - T neurons are silent; T >= 8 never fires (0), like an empty lane.
-        u8[g + 128 + t.bit] = Math.max(0, 8 - net.thresholds[base + k]);
+        u8[g + 128 + t.bit] = Math.max(0, 8 - payload[thresholdOffset(LAYOUT_8, piece, sq, k)]);
       });
     }
   }
