@@ -9,8 +9,8 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { repoRoot } from '../scripts/build-web.js';
@@ -38,7 +38,7 @@ before(() => {
   project = join(dir, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  // The package has no dependencies, so this needs no registry.
+  // The package has no dependencies (bullmq and ioredis are optional peers), so this needs no registry.
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(dir, pack.filename)], project);
 });
 
@@ -110,6 +110,20 @@ test('an installed copy: the bin speaks UCI with the package network and the BNN
   assert.ok(
     lines.some((l) => /^bestmove [a-h][1-8][a-h][1-8]/.test(l)),
     lines.join('\n'),
+  );
+});
+
+test('an installed copy without the optional queue packages: the Redis queue says what to install, in one line, exit 1', () => {
+  assert.deepEqual(readdirSync(join(project, 'node_modules')).sort(), ['.bin', '.package-lock.json', 'matrix-chess'].sort());
+  const r = spawnSync(join(project, 'node_modules', '.bin', 'matrix-chess'), ['worker', '--queue', 'redis://127.0.0.1:9'], {
+    cwd: project,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  assert.equal(r.status, 1, r.stderr);
+  assert.equal(
+    r.stderr,
+    'matrix-chess: the Redis job queue needs the optional packages bullmq and ioredis (bullmq is not installed): npm install bullmq ioredis\n',
   );
 });
 

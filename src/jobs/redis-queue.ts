@@ -70,11 +70,29 @@ export function probeRedis(a: RedisAddress, timeoutMs = 3000): Promise<void> {
 }
 
 /**
+ * bullmq and ioredis are optional peer dependencies (package.json): only the Redis queue needs
+ * them, so an installed copy without them works everywhere else and says what to install here.
+ */
+async function optional<T>(name: 'bullmq' | 'ioredis', load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'ERR_MODULE_NOT_FOUND' && e.message.includes(`'${name}'`)) {
+      throw new QueueError(
+        `the Redis job queue needs the optional packages bullmq and ioredis (${name} is not installed): npm install bullmq ioredis`,
+      );
+    }
+    throw err;
+  }
+}
+
+/**
  * BullMQ wants a client instance under ESM: one ioredis connection per queue, events or worker.
  * BullMQ does not close a connection it was given, so `closeAll` does.
  */
 async function connector(a: RedisAddress): Promise<{ connect: () => import('ioredis').Redis; closeAll: () => void }> {
-  const { Redis } = await import('ioredis');
+  const { Redis } = await optional('ioredis', () => import('ioredis'));
   const clients: Array<import('ioredis').Redis> = [];
   return {
     connect: () => {
@@ -102,9 +120,9 @@ export interface QueueRunHooks {
 
 /** Adds the jobs, waits for all, returns results (or the failure) in input order. */
 export async function runJobsOnQueue(address: RedisAddress, jobs: Job[], hooks: QueueRunHooks = {}): Promise<Array<JobResult | JobFailed>> {
-  await probeRedis(address);
-  const { Queue, QueueEvents } = await import('bullmq');
+  const { Queue, QueueEvents } = await optional('bullmq', () => import('bullmq'));
   const redis = await connector(address);
+  await probeRedis(address);
   const queue = new Queue(QUEUE_NAME, { connection: redis.connect() });
   const events = new QueueEvents(QUEUE_NAME, { connection: redis.connect() });
   queue.on('error', dieOnError('redis queue'));
@@ -178,9 +196,9 @@ export interface QueueWorkerOptions {
 
 /** Takes jobs until SIGINT/SIGTERM; resolves when closed. */
 export async function runQueueWorker(address: RedisAddress, o: QueueWorkerOptions): Promise<void> {
-  await probeRedis(address);
-  const { Worker, UnrecoverableError } = await import('bullmq');
+  const { Worker, UnrecoverableError } = await optional('bullmq', () => import('bullmq'));
   const redis = await connector(address);
+  await probeRedis(address);
   const pool = new LocalPool(o.concurrency);
   const worker = new Worker(
     QUEUE_NAME,
