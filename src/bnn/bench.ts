@@ -245,11 +245,6 @@ function line(r: BenchResult, note = ''): string {
   return `  ${r.name.padEnd(36)} ${r.mqps.toFixed(2).padStart(8)} M queens/s wall${cpu}  (${r.queens} queens, ${r.seconds.toFixed(3)} s, checksum ${r.checksum})${note}`;
 }
 
-/** The TypeScript reference of a weights file's layout. */
-function tsReference(w: WeightsFile): SliderAttacks {
-  return referenceSliders(w.layout, w.weights);
-}
-
 /** A weights file to bench, and where it came from (for the report). */
 export interface BenchSubject {
   file: string;
@@ -311,7 +306,7 @@ export async function runBench(
       console.log(`  WebAssembly kernel ${wasmFile} not built (npm run build:wasm): skipped`);
     }
     const hundredth = Math.max(1, Math.floor(count / 100));
-    const ts = benchSliders(tsReference(w), hundredth, seed);
+    const ts = benchSliders(referenceSliders(w.layout, w.weights), hundredth, seed);
     console.log(line(ts, ' [count/100]'));
     const classicalSmall = benchSliders(magicAttacks, hundredth, seed);
     compare(ts, classicalSmall);
