@@ -42,7 +42,7 @@ test('NNUE trainer: a tiny network learns the sample (held-out loss falls below 
     const pos = Position.fromFen(g.fen);
     for (const m of g.moves) {
       const one = loadOne(pos);
-      const diff = Math.abs(evaluator.evaluateFresh(pos) - floatEval(result.net, one, 0));
+      const diff = Math.abs(evaluator.networkOutputFresh(pos) - floatEval(result.net, one, 0));
       worst = Math.max(worst, diff);
       total += diff;
       compared++;

@@ -154,3 +154,21 @@ test('NNUE: a search with the network is deterministic and leaves the position a
   assert.equal(a.bestMove, b.bestMove);
   assert.deepEqual(a.score, b.score);
 });
+
+test("NNUE: the network's output goes through the classical evaluation's endgame rules (insufficient material is 0, mop-up against a bare king)", () => {
+  const net = randomNetwork(32, 8, 5);
+  for (const kernel of ['ts', 'wasm'] as const) {
+    const e = nnueFromNetwork(net, kernel);
+    // A knight cannot mate: whatever the random network says, the evaluation is a draw.
+    for (const fen of ['8/8/8/4k3/8/8/8/4KN2 w - - 0 1', '8/8/8/4k3/8/8/8/4KN2 b - - 0 1', '8/8/3b4/4k3/8/8/8/4K3 w - - 0 1']) {
+      const pos = Position.fromFen(fen);
+      assert.notEqual(e.networkOutputFresh(pos), 0, `${kernel}: the random network already says 0 for ${fen}`);
+      assert.equal(e.evaluateFresh(pos), 0, `${kernel}: ${fen}`);
+    }
+    // KRvK: the same rook, the bare king in the corner is worth more to the rook's side than in the centre.
+    const corner = Position.fromFen('k7/8/8/8/8/8/8/1R2K3 w - - 0 1'),
+      centre = Position.fromFen('8/8/8/3k4/8/8/8/1R2K3 w - - 0 1');
+    const bonus = (p: Position): number => e.evaluateFresh(p) - e.networkOutputFresh(p);
+    assert.ok(bonus(corner) > bonus(centre) && bonus(centre) > 0, `${kernel}: mop-up ${bonus(corner)} vs ${bonus(centre)}`);
+  }
+});

@@ -506,7 +506,18 @@ export function evaluate(pos: Position): number {
       eg += wts[2 * i + 1] * x;
     }
   }
-  let white = ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
+  const white = ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
+  return endgameKnowledge(pos, pos.side === WHITE ? white : -white);
+}
+
+/**
+ * The endgame knowledge of this evaluation applied to a raw score (side to move's view): the
+ * scale for material that cannot or rarely wins, towards the side the score favours, and the
+ * mop-up bonus against a bare king. The network's output goes through it too: a draw by
+ * insufficient material is a rule, not something a network should have to learn from data.
+ */
+export function endgameKnowledge(pos: Position, score: number): number {
+  let white = pos.side === WHITE ? score : -score;
   const strong = white >= 0 ? WHITE : BLACK;
   const scale = endgameScale(pos, strong);
   if (scale !== 64) white = ((white * scale) / 64) | 0;

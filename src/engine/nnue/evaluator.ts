@@ -11,6 +11,7 @@ import { featureIndex, outputBucket } from './features.js';
 import type { NnueKernel } from './kernel.js';
 import { NNUE_SLOTS } from './kernel.js';
 import type { NnueNetwork } from './network.js';
+import { endgameKnowledge } from '../evaluate.js';
 
 export class NnueEvaluator {
   private basePly = 0;
@@ -84,18 +85,32 @@ export class NnueEvaluator {
     this.kernel.copy(slot + 1, slot);
   }
 
-  /** Centipawns from the side to move's view, from the current ply's accumulators. */
+  /**
+   * Centipawns from the side to move's view, from the current ply's accumulators, with the
+   * classical evaluation's endgame rules applied (insufficient material, drawish balances, mop-up).
+   */
   evaluate(pos: Position): number {
+    return endgameKnowledge(pos, this.networkOutput(pos, pos.ply - this.basePly));
+  }
+
+  /** The network's own output for the accumulators in `slot` (no endgame rules). */
+  private networkOutput(pos: Position, slot: number): number {
     const pieces = popcount(pos.colorLo[0] | pos.colorLo[1], pos.colorHi[0] | pos.colorHi[1]);
-    return this.kernel.evaluate(pos.ply - this.basePly, pos.side, outputBucket(pieces, this.network.buckets));
+    return this.kernel.evaluate(slot, pos.side, outputBucket(pieces, this.network.buckets));
   }
 
   /** Full evaluation of `pos` in a spare slot, without touching the search's stack (tests, tools). */
   evaluateFresh(pos: Position): number {
     const slot = NNUE_SLOTS - 1;
     this.refresh(pos, slot);
-    const pieces = popcount(pos.colorLo[0] | pos.colorLo[1], pos.colorHi[0] | pos.colorHi[1]);
-    return this.kernel.evaluate(slot, pos.side, outputBucket(pieces, this.network.buckets));
+    return endgameKnowledge(pos, this.networkOutput(pos, slot));
+  }
+
+  /** The network's own output for `pos` computed from scratch, without the endgame rules (tests of the trainer). */
+  networkOutputFresh(pos: Position): number {
+    const slot = NNUE_SLOTS - 1;
+    this.refresh(pos, slot);
+    return this.networkOutput(pos, slot);
   }
 
   /**
