@@ -2,11 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { Position } from '../src/core/position.js';
-import { loadNnueData } from '../src/tune/nnue-dataset.js';
-import { floatEval, initNetwork, meanLoss, quantise, train } from '../src/tune/nnue-train.js';
+import { loadNnueData, mirrorFiles } from '../src/tune/nnue-dataset.js';
+import { classicalLoss, floatEval, initNetwork, meanLoss, quantise, train } from '../src/tune/nnue-train.js';
 import { decodeShard, encodeShard } from '../src/tune/game-records.js';
 import { nnueFromNetwork } from '../src/engine/nnue/load.js';
 import { decodeNetwork, encodeNetwork } from '../src/engine/nnue/network.js';
+import { evaluate } from '../src/engine/evaluate.js';
+import { featureIndex } from '../src/engine/nnue/features.js';
 import { readFileSync } from 'node:fs';
 
 // One shard of `tune datagen` (100 self-play games at 5000 nodes, seed 1).
@@ -71,6 +73,48 @@ test('NNUE data: --classical-weight blends the classical evaluation into the sco
     if (search.score[i] !== c) differ++;
   }
   assert.ok(differ > search.count / 2, 'search scores and classical evaluations are different labels');
+});
+
+test("NNUE trainer: a residual network corrects the classical evaluation (held-out loss below the classical evaluation's), and the engine adds the two", () => {
+  const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5, mirror: true });
+  const classical = classicalLoss(va, 0);
+  const result = train(tr, va, { hidden: 16, buckets: 1, epochs: 2, batch: 256, lr: 0.0005, resultWeight: 0, seed: 1, residual: true });
+  // It starts as the classical evaluation exactly (output weights 0). Measured on these 12,530
+  // positions: the classical evaluation 0.002971 against the search scores, the residual 0.002907
+  // (2.2% lower; on 2 million positions the gap is 24%, docs/nnue.md).
+  assert.equal(result.history.length, 2);
+  assert.ok(result.best.validationLoss < 0.99 * classical, `residual ${result.best.validationLoss} vs classical ${classical}`);
+  const net = decodeNetwork(encodeNetwork(quantise(result.net, { positions: tr.count, seed: 1, epochs: 3, description: 'test' })));
+  assert.equal(net.kind, 'residual');
+  const evaluator = nnueFromNetwork(net, 'ts');
+  const pos = Position.fromFen(decodeShard(readFileSync(SAMPLE))[3].fen);
+  assert.equal(evaluator.evaluateFresh(pos), evaluate(pos) + evaluator.networkOutputFresh(pos));
+});
+
+test('NNUE data: --mirror adds each training position reflected a-file to h-file, with its own classical evaluation', () => {
+  const plain = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5 }).train;
+  const both = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5, mirror: true }).train;
+  assert.equal(both.count, 2 * plain.count);
+  let asymmetric = 0;
+  for (let i = 0; i < plain.count; i++) {
+    const o = 2 * i,
+      m = o + 1;
+    assert.equal(both.classical![o], plain.classical![i]);
+    const reflect = (f: number): number => f ^ 7; // the square's file, within the feature index
+    assert.deepEqual(
+      [...both.feat.subarray(m * 32, m * 32 + both.nFeat[m])].sort(),
+      [...both.feat.subarray(o * 32, o * 32 + both.nFeat[o])].map(reflect).sort(),
+    );
+    if (both.classical![m] !== both.classical![o]) asymmetric++;
+  }
+  // The classical tables are not symmetric, so the reflected copy has its own evaluation.
+  assert.ok(asymmetric > plain.count / 4, `only ${asymmetric} of ${plain.count} reflections evaluate differently`);
+  const pos = Position.fromFen('r3k2r/pp3ppp/2p2n2/3pP3/8/2N5/PPP2PPP/R3K2R w KQkq d6 0 12');
+  const mirrored = mirrorFiles(pos);
+  assert.equal(mirrored.toFen(), 'r2k3r/ppp3pp/2n2p2/3Pp3/8/5N2/PPP2PPP/R2K3R w - e6 0 12');
+  assert.equal(mirrorFiles(mirrored).toFen(), 'r3k2r/pp3ppp/2p2n2/3pP3/8/2N5/PPP2PPP/R3K2R w - d6 0 12');
+  assert.equal(featureIndex(0, mirrored.board[4 ^ 7], 4 ^ 7), featureIndex(0, pos.board[4], 4) ^ 7);
+  assert.equal(evaluate(mirrorFiles(mirrored)), evaluate(Position.fromFen('r3k2r/pp3ppp/2p2n2/3pP3/8/2N5/PPP2PPP/R3K2R w - d6 0 12')));
 });
 
 /** A one-position set for floatEval. */

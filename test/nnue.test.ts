@@ -3,16 +3,18 @@ import assert from 'node:assert/strict';
 import { Position, START_FEN } from '../src/core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
 import { moveKind, movePromo, KIND_CASTLE, KIND_EN_PASSANT } from '../src/core/move.js';
-import { decodeNetwork, encodeNetwork, NnueFileError, NNUE_INPUTS, type NnueNetwork } from '../src/engine/nnue/network.js';
+import { decodeNetwork, encodeNetwork, NnueFileError, NNUE_INPUTS, type NnueKind, type NnueNetwork } from '../src/engine/nnue/network.js';
 import { nnueFromNetwork } from '../src/engine/nnue/load.js';
 import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
 import { featureIndex, mirrorFeature } from '../src/engine/nnue/features.js';
 import { NNUE_SLOTS } from '../src/engine/nnue/kernel.js';
 import { Engine } from '../src/engine/search.js';
+import { evaluate } from '../src/engine/evaluate.js';
+import { crc32 } from '../src/core/crc32.js';
 import { rng, suiteFens } from './helpers.js';
 
 /** A random network with weights in the ranges a trained one uses. */
-export function randomNetwork(hidden: number, buckets: number, seed: number): NnueNetwork {
+export function randomNetwork(hidden: number, buckets: number, seed: number, kind: NnueKind = 'evaluation'): NnueNetwork {
   const r = rng(seed),
     int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
   const w1 = new Int16Array(NNUE_INPUTS * hidden).map(() => int(-60, 60));
@@ -21,6 +23,7 @@ export function randomNetwork(hidden: number, buckets: number, seed: number): Nn
   const b2 = new Int32Array(buckets).map(() => int(-20000, 20000));
   const psqt = new Int32Array(NNUE_INPUTS * buckets).map(() => int(-40000, 40000));
   return {
+    kind,
     hidden,
     buckets,
     qa: 255,
@@ -64,8 +67,15 @@ test('network file: round trip, and every damaged file is refused with its probl
   assert.throws(() => decodeNetwork(magic, 'x.bin'), /bad magic/);
   const version = bytes.slice();
   version[7] = 9;
-  assert.throws(() => decodeNetwork(version, 'x.bin'), /format version 9, expected 2/);
+  assert.throws(() => decodeNetwork(version, 'x.bin'), /format version 9, expected 3/);
   assert.throws(() => decodeNetwork(new Uint8Array(10), 'x.bin'), /truncated/);
+  assert.equal(back.kind, 'evaluation');
+  assert.equal(decodeNetwork(encodeNetwork(randomNetwork(32, 4, 1, 'residual'))).kind, 'residual');
+  // An unknown kind is refused like any other damage (the checksum made right, so the kind is the problem).
+  const kind = bytes.slice();
+  kind[92] = 7;
+  new DataView(kind.buffer).setUint32(kind.length - 4, crc32(kind.subarray(0, kind.length - 4)), true);
+  assert.throws(() => decodeNetwork(kind, 'x.bin'), /x\.bin: network kind 7, expected 0 \(evaluation\) or 1 \(residual\)/);
 });
 
 test('features: Black sees the board flipped, with colours exchanged', () => {
@@ -135,6 +145,19 @@ test('NNUE: incremental accumulators equal full recomputation after every move, 
   const net = randomNetwork(64, 8, 7);
   const seen = checkGames([nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')], GAME_FENS, 11, 120);
   for (const [kind, n] of Object.entries(seen)) assert.ok(n > 0, `the random games played no ${kind}`);
+});
+
+test('NNUE: a residual network is added to the classical evaluation, incrementally as from scratch (both kernels)', () => {
+  const net = randomNetwork(32, 8, 13, 'residual');
+  const evaluators = [nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')];
+  checkGames(evaluators, GAME_FENS.slice(0, 4), 17, 60);
+  for (const fen of GAME_FENS.slice(0, 4)) {
+    const pos = Position.fromFen(fen);
+    for (const e of evaluators) {
+      assert.notEqual(e.networkOutputFresh(pos), 0);
+      assert.equal(e.evaluateFresh(pos), evaluate(pos) + e.networkOutputFresh(pos), `${e.kernel.name}: ${fen}`);
+    }
+  }
 });
 
 test('NNUE: the WebAssembly kernel equals the TypeScript reference on thousands of random positions (wide network)', () => {

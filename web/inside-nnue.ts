@@ -53,6 +53,14 @@ export function renderNnuePanel(nnue: NnueEvaluator, pos: Position, lastMove: nu
   const net = nnue.network;
   const stmView = nnue.evaluateFresh(pos);
   const white = pos.side === 0 ? stmView : -stmView;
+  const signed = (v: number): string => `${v >= 0 ? '+' : ''}${v}`;
+  // A residual network corrects the classical evaluation: show both parts of the sum.
+  let sum = '';
+  if (net.kind === 'residual') {
+    const own = nnue.networkOutputFresh(pos),
+      ownWhite = pos.side === 0 ? own : -own;
+    sum = `: the classical evaluation ${signed(white - ownWhite)} and the network's correction ${signed(ownWhite)}`;
+  }
   const us = nnue.kernel.accumulator(NNUE_SLOTS - 1, pos.side),
     them = nnue.kernel.accumulator(NNUE_SLOTS - 1, pos.side ^ 1);
   const contrib = nnue.pieceContributions(pos);
@@ -62,11 +70,11 @@ export function renderNnuePanel(nnue: NnueEvaluator, pos: Position, lastMove: nu
     el(
       'p',
       { 'data-testid': 'nnue-eval' },
-      `Network: ${white >= 0 ? '+' : ''}${white} cp for White (768×2 → ${net.hidden}×2 → 1, output bucket by ${net.buckets} piece counts)`,
+      `Network: ${signed(white)} cp for White${sum} (768×2 → ${net.hidden}×2 → 1, output bucket by ${net.buckets} piece counts)`,
     ),
     activationStrip(`Side to move (${pos.side === 0 ? 'White' : 'Black'}) accumulator`, us, net.qa, 'nnue-acc-us'),
     activationStrip("Other side's accumulator", them, net.qa, 'nnue-acc-them'),
-    matrixGrid("What each piece adds (cp, White's view)", cells, {
+    matrixGrid(`What each piece adds${net.kind === 'residual' ? ' to the correction' : ''} (cp, White's view)`, cells, {
       testid: 'nnue-pieces',
       format: (v, i) => (pos.board[i ^ 56] === 0 ? '' : String(v)),
       cellClass: (i) => (contrib[i ^ 56] > 0 ? 'pos' : contrib[i ^ 56] < 0 ? 'neg' : undefined),

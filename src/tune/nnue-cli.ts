@@ -13,7 +13,7 @@ import { classicalLoss, quantise, train } from './nnue-train.js';
 
 export const NNUE_USAGE = `  nnue     --data DIR|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
-           [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0]`;
+           [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]`;
 
 export async function nnueCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs(
@@ -33,6 +33,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
       'max-positions': { type: 'string' },
       mirror: { type: 'boolean' },
       'classical-weight': { type: 'string' },
+      residual: { type: 'boolean' },
     },
     0,
   );
@@ -85,6 +86,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     lr,
     resultWeight,
     seed,
+    residual: values.residual === true,
     onBatch: (d, t) => progress.update(d, t),
     onEpoch: (e) => {
       progress.finish();
@@ -98,7 +100,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     positions: trainSet.count,
     seed,
     epochs: result.best.epoch,
-    description: `${trainSet.count} positions, ${stats.games} games; h${hidden} b${buckets} lambda ${resultWeight} cw ${classicalWeight}`,
+    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden} b${buckets} l${resultWeight} cw${classicalWeight}`,
   });
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, encodeNetwork(net));

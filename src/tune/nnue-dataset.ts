@@ -34,7 +34,7 @@ export interface NnueSet {
   score: Int16Array;
   /** Game result, side to move's view: 1, 0.5, 0. */
   result: Float32Array;
-  /** The classical evaluation, side to move's view (held-out set only: the baseline to beat). */
+  /** The classical evaluation, side to move's view: the baseline to beat, and the base of a residual network. */
   classical?: Int16Array;
 }
 
@@ -52,11 +52,7 @@ class SetBuilder {
   bucket = new Uint8Array(this.cap);
   score = new Int16Array(this.cap);
   result = new Float32Array(this.cap);
-  classical: Int16Array | undefined;
-
-  constructor(withClassical = false) {
-    if (withClassical) this.classical = new Int16Array(this.cap);
-  }
+  classical = new Int16Array(this.cap);
 
   private grow(): void {
     this.cap *= 2;
@@ -71,24 +67,23 @@ class SetBuilder {
     this.bucket = g(this.bucket, this.cap);
     this.score = g(this.score, this.cap);
     this.result = g(this.result, this.cap);
-    if (this.classical) this.classical = g(this.classical, this.cap);
+    this.classical = g(this.classical, this.cap);
   }
 
-  /** `fileMirror` 7 adds the position reflected a-file to h-file (the network sees no castling rights, so it is the same position to it). */
-  add(pos: Position, score: number, whiteResult: number, buckets: number, fileMirror = 0): void {
+  add(pos: Position, score: number, classical: number, whiteResult: number, buckets: number): void {
     if (this.count === this.cap) this.grow();
     const i = this.count++;
     let n = 0;
     for (let sq = 0; sq < 64; sq++) {
       const p = pos.board[sq];
-      if (p !== 0) this.feat[i * 32 + n++] = featureIndex(0, p, sq ^ fileMirror);
+      if (p !== 0) this.feat[i * 32 + n++] = featureIndex(0, p, sq);
     }
     this.nFeat[i] = n;
     this.stm[i] = pos.side;
     this.bucket[i] = outputBucket(n, buckets);
     this.score[i] = score;
     this.result[i] = pos.side === 0 ? whiteResult : 1 - whiteResult;
-    if (this.classical) this.classical[i] = clampScore(evaluate(pos));
+    this.classical[i] = classical;
   }
 
   build(): NnueSet {
@@ -101,7 +96,7 @@ class SetBuilder {
       bucket: this.bucket.slice(0, n),
       score: this.score.slice(0, n),
       result: this.result.slice(0, n),
-      ...(this.classical ? { classical: this.classical.slice(0, n) } : {}),
+      classical: this.classical.slice(0, n),
     };
   }
 }
@@ -111,6 +106,22 @@ export interface NnueDataStats {
   games: number;
   positions: number;
   kept: number;
+}
+
+/**
+ * `pos` reflected a-file to h-file, without castling rights (which the network does not see and
+ * the reflection would break); the side to move, en passant square and clocks carry over.
+ */
+export function mirrorFiles(pos: Position): Position {
+  const [board, side, , ep, half, full] = pos.toFen().split(' ');
+  const ranks = board.split('/').map((r) =>
+    [...r.replace(/\d/g, (d) => '1'.repeat(Number(d)))]
+      .reverse()
+      .join('')
+      .replace(/1+/g, (e) => String(e.length)),
+  );
+  const mirroredEp = ep === '-' ? '-' : String.fromCharCode(104 - (ep.charCodeAt(0) - 97)) + ep[1];
+  return Position.fromFen(`${ranks.join('/')} ${side} - ${mirroredEp} ${half} ${full}`);
 }
 
 /** Every input path: a shard, a PGN file, or a folder of shards. */
@@ -158,7 +169,7 @@ export function loadNnueData(
   { buckets, holdOutEvery, maxPositions = Infinity, mirror = false, classicalWeight = 0, onFile }: NnueDataOptions,
 ): { train: NnueSet; validation: NnueSet; stats: NnueDataStats } {
   const train = new SetBuilder(),
-    validation = new SetBuilder(true);
+    validation = new SetBuilder();
   const files = expandInputs(paths);
   const stats: NnueDataStats = { files: files.length, games: 0, positions: 0, kept: 0 };
   files.forEach((file, fi) => {
@@ -175,10 +186,16 @@ export function loadNnueData(
         stats.positions++;
         const noisy = movePromo(m) !== 0 || moveKind(m) === KIND_EN_PASSANT || pos.board[moveTo(m)] !== 0;
         if (!noisy && !Number.isNaN(s) && !isMateScore(s) && Math.abs(s) < 3000 && !pos.inCheck()) {
-          const label = classicalWeight === 0 ? s : Math.round(classicalWeight * clampScore(evaluate(pos)) + (1 - classicalWeight) * s);
-          into.add(pos, label, whiteResult, buckets);
-          // Reflected copies double the training set; the held-out set stays as played.
-          if (mirror && into === train) into.add(pos, label, whiteResult, buckets, 7);
+          const label = (c: number): number => (classicalWeight === 0 ? s : Math.round(classicalWeight * c + (1 - classicalWeight) * s));
+          const classical = clampScore(evaluate(pos));
+          into.add(pos, label(classical), classical, whiteResult, buckets);
+          // Reflected copies double the training set; the held-out set stays as played. The
+          // classical evaluation is not symmetric (its tuned tables are not), so it is recomputed.
+          if (mirror && into === train) {
+            const m = mirrorFiles(pos),
+              mc = clampScore(evaluate(m));
+            into.add(m, label(mc), mc, whiteResult, buckets);
+          }
           stats.kept++;
         }
         pos.makeMove(m);

@@ -8,12 +8,16 @@
  *                                                           classical evaluation's tapered tables)
  *   eval  = 400·out centipawns; prediction σ(out); target λ·result + (1 − λ)·σ(score / 400)
  *
+ * A residual network (`residual`) is a correction to the classical evaluation c: the prediction is
+ * σ(out + c/400), the piece-square term starts at zero, and the engine adds the network's output
+ * to the classical evaluation (docs/nnue.md, generation 3).
+ *
  * Mean squared error of σ(out) against the target, Adam with a cosine learning-rate schedule,
  * weights clipped to what the quantised file can hold; the best epoch on the held-out set wins.
  * Deterministic for a seed: one thread, a seeded shuffle, a fixed summation order.
  */
 import { Sfc32 } from '../core/rng.js';
-import { NNUE_INPUTS, type NnueNetwork } from '../engine/nnue/network.js';
+import { NNUE_INPUTS, type NnueKind, type NnueNetwork } from '../engine/nnue/network.js';
 import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
 import { mirrorFeature } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
@@ -33,6 +37,8 @@ export interface TrainOptions {
   /** λ: weight of the game result in the target (the rest is the search score). */
   resultWeight: number;
   seed: number;
+  /** Train a correction to the classical evaluation (the sets must carry `classical`). */
+  residual?: boolean;
   onEpoch?: (e: EpochReport) => void;
   onBatch?: (done: number, total: number) => void;
 }
@@ -46,6 +52,7 @@ export interface EpochReport {
 }
 
 export interface FloatNetwork {
+  kind: NnueKind;
   hidden: number;
   buckets: number;
   w1: Float32Array;
@@ -61,13 +68,16 @@ export function target(set: NnueSet, i: number, resultWeight: number): number {
   return resultWeight * set.result[i] + (1 - resultWeight) * sigmoid(set.score[i] / SCALE);
 }
 
-export function initNetwork(hidden: number, buckets: number, seed: number): FloatNetwork {
+export function initNetwork(hidden: number, buckets: number, seed: number, kind: NnueKind = 'evaluation'): FloatNetwork {
   const rng = new Sfc32(seed);
   const uni = (a: number): number => (((rng.next() >>> 0) / 4294967296) * 2 - 1) * a;
   const w1 = new Float32Array(NNUE_INPUTS * hidden).map(() => uni(1 / Math.sqrt(32)));
   const b1 = new Float32Array(hidden).map(() => 0.1 + uni(0.05));
-  const w2 = new Float32Array(buckets * 2 * hidden).map(() => uni(1 / Math.sqrt(2 * hidden)));
-  return { hidden, buckets, w1, b1, w2, b2: new Float32Array(buckets), psqt: classicalPsqt(buckets) };
+  // A residual starts as no correction at all (output weights 0): exactly the classical evaluation.
+  const w2 = new Float32Array(buckets * 2 * hidden).map(() => uni(1 / Math.sqrt(2 * hidden)) * (kind === 'residual' ? 0 : 1));
+  // A residual starts from no correction; an evaluation from the classical material and tables.
+  const psqt = kind === 'residual' ? new Float32Array(NNUE_INPUTS * buckets) : classicalPsqt(buckets);
+  return { kind, hidden, buckets, w1, b1, w2, b2: new Float32Array(buckets), psqt };
 }
 
 /**
@@ -109,6 +119,7 @@ class Pass {
 
   run(set: NnueSet, idx: Uint32Array, from: number, to: number, resultWeight: number, grads: FloatNetwork | null): number {
     const { hidden: H, w1, b1, w2, b2 } = this.net,
+      classical = this.net.kind === 'residual' ? set.classical : undefined,
       accS = this.accS,
       accN = this.accN,
       dS = this.dS,
@@ -135,7 +146,7 @@ class Pass {
       const wo = b * 2 * H,
         NB = this.net.buckets,
         psqt = this.net.psqt;
-      let out = b2[b];
+      let out = classical === undefined ? b2[b] : b2[b] + classical[i] / SCALE;
       for (let f = 0; f < n; f++) {
         const w = set.feat[base + f],
           m = mirrorFeature(w);
@@ -239,8 +250,12 @@ export interface TrainResult {
 }
 
 export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions): TrainResult {
-  const net = initNetwork(opts.hidden, opts.buckets, opts.seed);
+  const kind: NnueKind = opts.residual === true ? 'residual' : 'evaluation';
+  if (kind === 'residual' && (!trainSet.classical || !validation.classical))
+    throw new Error('a residual network needs the classical evaluation of every position');
+  const net = initNetwork(opts.hidden, opts.buckets, opts.seed, kind);
   const grads: FloatNetwork = {
+    kind,
     hidden: opts.hidden,
     buckets: opts.buckets,
     w1: new Float32Array(net.w1.length),
@@ -312,6 +327,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
 
 function cloneNet(n: FloatNetwork): FloatNetwork {
   return {
+    kind: n.kind,
     hidden: n.hidden,
     buckets: n.buckets,
     w1: n.w1.slice(),
@@ -326,6 +342,7 @@ function cloneNet(n: FloatNetwork): FloatNetwork {
 export function quantise(n: FloatNetwork, meta: { positions: number; seed: number; epochs: number; description: string }): NnueNetwork {
   const q = (x: number, s: number, lim: number): number => Math.max(-lim, Math.min(lim, Math.round(x * s)));
   return {
+    kind: n.kind,
     hidden: n.hidden,
     buckets: n.buckets,
     qa: QA,
@@ -340,7 +357,7 @@ export function quantise(n: FloatNetwork, meta: { positions: number; seed: numbe
   };
 }
 
-/** The float network's evaluation in centipawns, side to move's view (tests compare it with the integer one). */
+/** The float network's own output in centipawns, side to move's view, without the classical part of a residual (tests compare it with the integer one). */
 export function floatEval(n: FloatNetwork, set: NnueSet, i: number): number {
   const H = n.hidden,
     stm = set.stm[i],

@@ -11,7 +11,7 @@ import { featureIndex, outputBucket } from './features.js';
 import type { NnueKernel } from './kernel.js';
 import { NNUE_SLOTS } from './kernel.js';
 import type { NnueNetwork } from './network.js';
-import { endgameKnowledge } from '../evaluate.js';
+import { endgameKnowledge, evaluate as classicalEvaluate } from '../evaluate.js';
 
 export class NnueEvaluator {
   private basePly = 0;
@@ -86,11 +86,17 @@ export class NnueEvaluator {
   }
 
   /**
-   * Centipawns from the side to move's view, from the current ply's accumulators, with the
-   * classical evaluation's endgame rules applied (insufficient material, drawish balances, mop-up).
+   * Centipawns from the side to move's view, from the current ply's accumulators. An evaluation
+   * network's output goes through the classical evaluation's endgame rules (insufficient
+   * material, drawish balances, mop-up); a residual's is added to the classical evaluation, which
+   * has them already.
    */
   evaluate(pos: Position): number {
-    return endgameKnowledge(pos, this.networkOutput(pos, pos.ply - this.basePly));
+    return this.combine(pos, this.networkOutput(pos, pos.ply - this.basePly));
+  }
+
+  private combine(pos: Position, output: number): number {
+    return this.network.kind === 'residual' ? classicalEvaluate(pos) + output : endgameKnowledge(pos, output);
   }
 
   /** The network's own output for the accumulators in `slot` (no endgame rules). */
@@ -103,10 +109,10 @@ export class NnueEvaluator {
   evaluateFresh(pos: Position): number {
     const slot = NNUE_SLOTS - 1;
     this.refresh(pos, slot);
-    return endgameKnowledge(pos, this.networkOutput(pos, slot));
+    return this.combine(pos, this.networkOutput(pos, slot));
   }
 
-  /** The network's own output for `pos` computed from scratch, without the endgame rules (tests of the trainer). */
+  /** The network's own output for `pos` computed from scratch: no endgame rules, no classical part (tests, the web panel). */
   networkOutputFresh(pos: Position): number {
     const slot = NNUE_SLOTS - 1;
     this.refresh(pos, slot);

@@ -38,5 +38,6 @@ export function loadNnue(file = DEFAULT_NETWORK_FILE, kernel: NnueKernelName = '
 /** One line describing an evaluator, for `info string` and logs. */
 export function describeNnue(e: NnueEvaluator): string {
   const n = e.network;
-  return `NNUE ${e.source}: 768x2-${n.hidden}-${n.buckets} buckets, ${e.kernel.name} kernel${n.description ? ` (${n.description})` : ''}`;
+  const kind = n.kind === 'residual' ? ', a residual added to the classical evaluation' : '';
+  return `NNUE ${e.source}: 768x2-${n.hidden}-${n.buckets} buckets${kind}, ${e.kernel.name} kernel${n.description ? ` (${n.description})` : ''}`;
 }

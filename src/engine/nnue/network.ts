@@ -12,13 +12,17 @@
  *   eval = trunc((Σ crelu(acc_stm)·w[b][i] + Σ crelu(acc_other)·w[b][H+i] + bias[b]
  *                 + trunc((psqt_stm[b] − psqt_other[b]) / 2)) · SCALE / (QA · QB))
  *
+ * A network of kind `residual` is a correction to the classical evaluation: the engine adds its
+ * output to the hand-written evaluation (evaluator.ts), and the trainer fits the sum.
+ *
  * Everything is integer arithmetic, so the TypeScript reference and the WebAssembly kernel give
  * the same number. File layout (little-endian):
- *   0   8  magic "MCNNUE\0\2" (format version 2)
+ *   0   8  magic "MCNNUE\0\3" (format version 3)
  *   8   2  inputs (768)          10  2  hidden (multiple of 16)   12  2  output buckets
  *   14  2  QA                    16  2  QB                        18  2  SCALE
  *   20  4  training positions    24  4  training seed             28  4  epochs
- *   32  64 description (ASCII, NUL-padded): the data and command it was trained from
+ *   32  60 description (ASCII, NUL-padded): the data and command it was trained from
+ *   92  2  kind: 0 the evaluation, 1 a residual added to the classical evaluation   94  2  0
  *   96  payload: L1 weights [768][hidden] i16, L1 bias [hidden] i16,
  *       output weights [buckets][2·hidden] i16, output bias [buckets] i32,
  *       piece-square term [768][buckets] i32 (output-sum units: QA·QB per 400 cp)
@@ -36,7 +40,12 @@ export const NNUE_INPUTS = 768;
  */
 export const NNUE_BY_DEFAULT = false;
 export const HEADER_BYTES = 96;
-const MAGIC = [0x4d, 0x43, 0x4e, 0x4e, 0x55, 0x45, 0x00, 0x02];
+const MAGIC = [0x4d, 0x43, 0x4e, 0x4e, 0x55, 0x45, 0x00, 0x03];
+const DESCRIPTION_BYTES = 60;
+
+/** What the network's output is: the evaluation itself, or a correction added to the classical one. */
+export type NnueKind = 'evaluation' | 'residual';
+const KINDS: readonly NnueKind[] = ['evaluation', 'residual'];
 
 export class NnueFileError extends Error {
   override readonly name = 'NnueFileError';
@@ -49,6 +58,7 @@ export class NnueFileError extends Error {
 }
 
 export interface NnueNetwork {
+  kind: NnueKind;
   hidden: number;
   buckets: number;
   qa: number;
@@ -86,8 +96,9 @@ export function encodeNetwork(n: NnueNetwork): Uint8Array {
   v.setUint32(20, n.positions >>> 0, true);
   v.setUint32(24, n.seed >>> 0, true);
   v.setUint32(28, n.epochs >>> 0, true);
-  const desc = n.description.replace(/[^\x20-\x7e]/g, '?').slice(0, 64);
+  const desc = n.description.replace(/[^\x20-\x7e]/g, '?').slice(0, DESCRIPTION_BYTES);
   for (let i = 0; i < desc.length; i++) buf[32 + i] = desc.charCodeAt(i);
+  v.setUint16(32 + DESCRIPTION_BYTES, KINDS.indexOf(n.kind), true);
   let o = HEADER_BYTES;
   for (const arr of [n.w1, n.b1, n.w2]) for (let i = 0; i < arr.length; i++, o += 2) v.setInt16(o, arr[i], true);
   for (let i = 0; i < n.b2.length; i++, o += 4) v.setInt32(o, n.b2[i], true);
@@ -131,8 +142,11 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
     qb = v.getUint16(16, true),
     scale = v.getUint16(18, true);
   if (qa === 0 || qb === 0 || scale === 0) throw new NnueFileError(file, 'QA, QB and SCALE must be non-zero');
+  const kind = KINDS[v.getUint16(32 + DESCRIPTION_BYTES, true)];
+  if (kind === undefined)
+    throw new NnueFileError(file, `network kind ${v.getUint16(32 + DESCRIPTION_BYTES, true)}, expected 0 (evaluation) or 1 (residual)`);
   let description = '';
-  for (let i = 32; i < 96 && buf[i] !== 0; i++) description += String.fromCharCode(buf[i]);
+  for (let i = 32; i < 32 + DESCRIPTION_BYTES && buf[i] !== 0; i++) description += String.fromCharCode(buf[i]);
   let o = HEADER_BYTES;
   const i16 = (n: number): Int16Array => {
     const a = new Int16Array(n);
@@ -156,6 +170,7 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
   if (2 * hidden * qa * maxW + maxB + 32 * maxP >= 2 ** 31)
     throw new NnueFileError(file, `output weights up to ${maxW} (piece-square up to ${maxP}) could overflow the 32-bit output sum`);
   return {
+    kind,
     hidden,
     buckets,
     qa,
