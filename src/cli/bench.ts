@@ -1,7 +1,9 @@
 /**
  * `matrix-chess bench [--depth N] [--eval nnue|classical|both]`: the engine's fixed benchmark.
  * The node count is deterministic (the search's signature); `both` runs the network and the
- * classical evaluation one after the other, for their node rates side by side.
+ * classical evaluation one after the other, twice, for their node rates side by side: the first
+ * round also warms up the compiler for the search code they share, which would favour whichever
+ * ran second, so the ratio is taken from the second round.
  */
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { runBench } from '../engine/bench.js';
@@ -15,14 +17,17 @@ export async function runBenchCommand(args: string[], out: (line: string) => voi
   const depth = values.depth === undefined ? undefined : parseIntIn('--depth', values.depth as string, 1, 30);
   const evalName = parseEvalChoice('bench', values.eval as string | undefined, ['both']);
   if (process.stderr.isTTY && !process.env.CI) process.stderr.write(`running bench${depth ? ` at depth ${depth}` : ''}…\n`);
-  const runs = evalName === 'both' ? ['nnue', 'classical'] : [evalName];
-  for (const run of runs) {
+  const runs = evalName === 'both' ? ['nnue', 'classical', 'nnue', 'classical'] : [evalName];
+  const nps: number[] = [];
+  for (const [i, run] of runs.entries()) {
     const nnue = evaluatorFor(run);
     const r = runBench({ depth, nnue });
-    if (runs.length > 1) out(`Evaluation: ${nnue ? describeNnue(nnue) : 'classical'}`);
+    if (runs.length > 1) out(`Evaluation (round ${(i >> 1) + 1}): ${nnue ? describeNnue(nnue) : 'classical'}`);
     out(`Positions: ${r.positions}`);
     out(`Nodes: ${r.nodes}`);
     out(`Time: ${(r.ms / 1000).toFixed(3)} s`);
     out(`NPS: ${Math.round(r.nps)}`);
+    nps.push(r.nps);
   }
+  if (runs.length > 1) out(`NPS network / classical (round 2): ${(nps[2] / nps[3]).toFixed(2)}`);
 }
