@@ -52,6 +52,10 @@ test('SPRT: LLR sign follows the evidence, bounds from alpha/beta, decisions at 
   assert.equal(sprt(cfg, { wins: 600, draws: 200, losses: 200 }).decision, 'H1');
   assert.equal(sprt(cfg, { wins: 200, draws: 200, losses: 600 }).decision, 'H0');
   assert.equal(sprt(cfg, { wins: 3, draws: 2, losses: 3 }).decision, null);
+  // Two lost games (or one lost pair) have no variance to speak of: no decision on so little.
+  assert.equal(sprt(cfg, { wins: 0, draws: 0, losses: 2 }).decision, null);
+  assert.equal(sprt(cfg, { wins: 0, draws: 0, losses: 3 }, [1, 0, 0, 0, 0]).decision, null);
+  assert.equal(sprt(cfg, { wins: 0, draws: 0, losses: 40 }, [20, 0, 0, 0, 0]).decision, 'H0');
   // A score exactly between elo0 and elo1 is no evidence either way.
   const mid = scoreFromElo(5);
   const n = 1000,

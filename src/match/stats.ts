@@ -127,14 +127,22 @@ export function sprtLlr(values: readonly number[], counts: readonly number[], cf
   return (n * (s1 - s0) * (2 * mean - s0 - s1)) / (2 * variance);
 }
 
+/**
+ * Samples (games, or pairs with pentanomial counts) before the SPRT may decide: its variance is
+ * estimated from the data, and a handful of equal results has none, so two lost games once made
+ * an LLR of −45 and stopped a match.
+ */
+export const SPRT_MIN_SAMPLES = 20;
+
 /** SPRT state from W/D/L (trinomial) or, when `pairs` is given, from pentanomial pair counts. */
 export function sprt(cfg: SprtConfig, wdl: { wins: number; draws: number; losses: number }, pairs?: readonly number[]): SprtState {
-  const llr =
-    pairs && pairs.reduce((a, b) => a + b, 0) >= 2
-      ? sprtLlr([0, 0.25, 0.5, 0.75, 1], pairs, cfg)
-      : sprtLlr([1, 0.5, 0], [wdl.wins, wdl.draws, wdl.losses], cfg);
+  const pairCount = pairs ? pairs.reduce((a, b) => a + b, 0) : 0;
+  const pentanomial = pairCount >= 2;
+  const llr = pentanomial ? sprtLlr([0, 0.25, 0.5, 0.75, 1], pairs!, cfg) : sprtLlr([1, 0.5, 0], [wdl.wins, wdl.draws, wdl.losses], cfg);
+  const samples = pentanomial ? pairCount : wdl.wins + wdl.draws + wdl.losses;
   const { lower, upper } = sprtBounds(cfg);
-  return { llr, lower, upper, decision: llr >= upper ? 'H1' : llr <= lower ? 'H0' : null };
+  const decision = samples < SPRT_MIN_SAMPLES ? null : llr >= upper ? 'H1' : llr <= lower ? 'H0' : null;
+  return { llr, lower, upper, decision };
 }
 
 /** "+12.3 ± 45.6" style text; intervals are asymmetric so both ends are shown. */
