@@ -34,11 +34,10 @@ import { crc32 } from '../../core/crc32.js';
 export const NNUE_INPUTS = 768;
 /**
  * Whether the engine plays with the shipped network unless told otherwise (UCI UseNNUE, play and
- * bench --eval, the web app's select). It turns true when a network beats the classical
- * evaluation in self-play (docs/nnue.md has the measurements); until then the network is there
- * to choose, to look inside, and to improve.
+ * bench --eval, the web app's select): true since the residual network of generation 3 passed
+ * the self-play SPRT against the classical evaluation at 10+0.1 (docs/nnue.md).
  */
-export const NNUE_BY_DEFAULT = false;
+export const NNUE_BY_DEFAULT = true;
 export const HEADER_BYTES = 96;
 const MAGIC = [0x4d, 0x43, 0x4e, 0x4e, 0x55, 0x45, 0x00, 0x03];
 const DESCRIPTION_BYTES = 60;
