@@ -13,6 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { analyseGame, formatEval } from '../src/analysis/analyse-game.js';
 import { gameAccuracy, judgeMove, moveAccuracy, winningChances, winPercent } from '../src/analysis/win-probability.js';
 import { PgnError, readPgnGames } from '../src/core/pgn-read.js';
+import { jobGameFromRecord, parseJob, runJob, type AnalyseJob } from '../src/jobs/job.js';
+import { DEFAULT_NETWORK_FILE } from '../src/engine/nnue/paths.js';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
 
@@ -152,9 +156,36 @@ test('analyse --threads 2: Lazy SMP helper threads search each position; the blu
   assert.match(r.stdout, /\[%eval -?\d+\.\d+\]/);
 });
 
+test('analyse --eval: the shipped network by default, the classical evaluation on request; a job whose network differs fails alone', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'analyse-eval-'));
+  const file = join(dir, 'games.pgn');
+  writeFileSync(file, game(START, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6'));
+  const evals = (args: string[]): string[] => {
+    const r = run(['analyse', file, '--nodes', '2000', ...args]);
+    assert.equal(r.status, 0, r.stderr);
+    return [...r.stdout.matchAll(/\[%eval (-?[\d.]+)\]/g)].map((m) => m[1]);
+  };
+  const byDefault = evals([]),
+    network = evals(['--eval', 'nnue']),
+    classical = evals(['--eval', 'classical']);
+  assert.equal(byDefault.length, 6);
+  assert.deepEqual(byDefault, network);
+  assert.notDeepEqual(network, classical);
+  const job: AnalyseJob = {
+    kind: 'analyse',
+    game: jobGameFromRecord(readPgnGames(game(START, '1. e4 e5'))[0]),
+    limits: { nodes: 500 },
+    hashMb: 1,
+    nnue: { file: DEFAULT_NETWORK_FILE, crc32: '0' },
+  };
+  await assert.rejects(runJob(job, undefined), /network '.*nnue\.bin' has CRC-32 [0-9a-f]+ here, the run wants 0/);
+  assert.throws(() => parseJob({ ...job, nnue: { file: 'x.bin' } }), /malformed job: nnue is not \{ file, crc32 \(hex\) \}/);
+});
+
 test('analyse: one-line usage errors (exit 2)', () => {
   for (const args of [
     ['analyse'],
+    ['analyse', 'x.pgn', '--eval', 'deep'],
     ['analyse', 'x.pgn', '--nodes', '5', '--depth', '3'],
     ['analyse', 'x.pgn', '--threads', '0'],
     ['analyse', '/nonexistent.pgn'],

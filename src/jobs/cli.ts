@@ -10,9 +10,12 @@ import { createProgress, formatSeconds } from '../cmdline/progress.js';
 import { PgnError, readPgnGamesEach } from '../core/pgn-read.js';
 import { jobGameFromRecord, jobSize, type AnalyseJob, type JobResult } from './job.js';
 import { JobFailed, LocalPool } from './local-pool.js';
+import { loadNetwork, NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
+import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
+import { networkCrc } from '../tune/datagen-shard.js';
 
 export const ANALYSE_USAGE =
-  'analyse FILE.pgn [--out FILE] [--depth N | --nodes N | --movetime MS] [--hash MB] [--threads 1] [--workers N] [--queue redis://HOST:PORT] [--json]';
+  'analyse FILE.pgn [--out FILE] [--depth N | --nodes N | --movetime MS] [--eval nnue|classical] [--hash MB] [--threads 1] [--workers N] [--queue redis://HOST:PORT] [--json]';
 export const WORKER_USAGE = 'worker --queue redis://HOST:PORT [--concurrency N]';
 
 const ANALYSE_HELP = `Usage: matrix-chess ${ANALYSE_USAGE}
@@ -23,6 +26,8 @@ WhiteAccuracy/BlackAccuracy/WhiteACPL/BlackACPL tags (docs/analysis.md).
   --out FILE        write there instead of stdout
   --depth N | --nodes N | --movetime MS   search per position (default --nodes 100000;
                     a node or depth limit gives the same output on every run and machine)
+  --eval E          nnue: the shipped network (weights/nnue.bin; the default), classical: the
+                    hand-written evaluation alone
   --hash MB         transposition table per search thread (default 16)
   --threads N       search threads per position (Lazy SMP; above 1 the result is no longer
                     deterministic, even with --nodes)
@@ -39,6 +44,18 @@ function limitsFrom(values: Record<string, unknown>): AnalyseJob['limits'] {
   return { nodes: parseIntIn('--nodes', (values.nodes as string | undefined) ?? '100000', 1, 1_000_000_000) };
 }
 
+/** The network the jobs name (checked here, so a bad file stops the command before any game), or none. */
+function analysisEval(choice: string): AnalyseJob['nnue'] {
+  if (choice === 'classical') return undefined;
+  if (choice !== 'nnue') throw new UsageError(`analyse --eval: expected nnue or classical, got '${choice}'`);
+  try {
+    loadNetwork(DEFAULT_NETWORK_FILE);
+  } catch (e) {
+    throw new UsageError(`analyse --eval nnue: ${(e as Error).message}`);
+  }
+  return { file: DEFAULT_NETWORK_FILE, crc32: networkCrc(DEFAULT_NETWORK_FILE) };
+}
+
 export async function runAnalyseCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'analyse',
@@ -49,6 +66,7 @@ export async function runAnalyseCommand(args: string[]): Promise<number> {
       nodes: { type: 'string' },
       movetime: { type: 'string' },
       hash: { type: 'string' },
+      eval: { type: 'string' },
       threads: { type: 'string' },
       workers: { type: 'string' },
       queue: { type: 'string' },
@@ -67,6 +85,7 @@ export async function runAnalyseCommand(args: string[]): Promise<number> {
   const hashMb = parseIntIn('--hash', (values.hash as string | undefined) ?? '16', 1, 4096);
   const threads = parseIntIn('--threads', (values.threads as string | undefined) ?? '1', 1, 256);
   const workers = parseIntIn('--workers', (values.workers as string | undefined) ?? '1', 1, 256);
+  const nnue = analysisEval((values.eval as string | undefined) ?? (NNUE_BY_DEFAULT ? 'nnue' : 'classical'));
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -84,7 +103,14 @@ export async function runAnalyseCommand(args: string[]): Promise<number> {
       failures++;
       process.stderr.write(`matrix-chess analyse: ${e.message.split('\n')[0]} (game skipped)\n`);
     } else {
-      jobs.push({ kind: 'analyse', game: jobGameFromRecord(e), limits, hashMb, ...(threads > 1 ? { threads } : {}) });
+      jobs.push({
+        kind: 'analyse',
+        game: jobGameFromRecord(e),
+        limits,
+        hashMb,
+        ...(threads > 1 ? { threads } : {}),
+        ...(nnue ? { nnue } : {}),
+      });
       jobEntry.push(i);
     }
   });

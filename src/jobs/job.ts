@@ -11,9 +11,11 @@ import { moveToUci } from '../core/move.js';
 import { parseUciMove } from '../core/notation.js';
 import type { PgnRecord } from '../core/pgn-read.js';
 import { Position } from '../core/position.js';
-import type { Engine } from '../engine/search.js';
+import { Engine } from '../engine/search.js';
+import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
+import { loadNnue } from '../engine/nnue/load.js';
 import { OpeningError, parseOpenings } from '../match/openings.js';
-import { playDatagenShard, type DatagenShardSpec } from '../tune/datagen-shard.js';
+import { checkNetwork, playDatagenShard, type DatagenShardSpec } from '../tune/datagen-shard.js';
 import { parseEvalParamsJson } from '../tune/eval-params-source.js';
 import { AB_VARIANT_NAMES, playAbPairSpec, type AbPairResult, type AbPairSpec } from '../tune/selfplay-ab.js';
 
@@ -33,6 +35,8 @@ export interface AnalyseJob {
   hashMb: number;
   /** Search threads per position (Lazy SMP); absent = 1, so one-thread jobs keep their content hash. */
   threads?: number;
+  /** The network to evaluate with (its file on the worker's machine and CRC-32); absent = the classical evaluation. */
+  nnue?: { file: string; crc32: string };
 }
 
 /** One shard of `matrix-chess tune datagen` (src/tune/datagen-shard.ts). */
@@ -119,6 +123,7 @@ export function parseJob(data: unknown): Job {
     throw new JobError('malformed job: hashMb is not a whole number from 1 to 4096');
   if (o.threads !== undefined && !(Number.isInteger(o.threads) && (o.threads as number) >= 1 && (o.threads as number) <= 256))
     throw new JobError('malformed job: threads is not a whole number from 1 to 256');
+  if (o.nnue !== undefined && !isNetwork(o.nnue)) throw new JobError('malformed job: nnue is not { file, crc32 (hex) }');
   return o as AnalyseJob;
 }
 
@@ -214,8 +219,24 @@ export async function runJob(job: Job, engine: Engine | undefined, onProgress?: 
     return { kind: 'datagen-shard', shard: job.shard, data: bytes.toString('base64') };
   }
   const record = recordFromJobGame(job.game);
-  const { pgn, ...analysis } = analyseRecord(record, { ...job.limits, hashMb: job.hashMb, engine, onPosition: onProgress });
+  const eng = engine ?? new Engine({ hashMb: job.hashMb });
+  eng.setEvaluator(job.nnue === undefined ? null : analysisNetwork(job.nnue));
+  const { pgn, ...analysis } = analyseRecord(record, { ...job.limits, hashMb: job.hashMb, engine: eng, onPosition: onProgress });
   return { kind: 'analyse', pgn, analysis };
+}
+
+// Networks loaded by this thread, by file and CRC-32: loading (and compiling the kernel) once.
+const networks = new Map<string, NnueEvaluator>();
+
+function analysisNetwork(nnue: { file: string; crc32: string }): NnueEvaluator {
+  const key = `${nnue.crc32} ${nnue.file}`;
+  let e = networks.get(key);
+  if (e === undefined) {
+    checkNetwork(nnue);
+    e = loadNnue(nnue.file);
+    networks.set(key, e);
+  }
+  return e;
 }
 
 /** Positions (analyse) or games (datagen, self-play pair) a job plays, for progress and ETA before it runs. */

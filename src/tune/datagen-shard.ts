@@ -33,6 +33,20 @@ export const shardName = (k: number): string => `shard-${String(k).padStart(5, '
 /** A network file's CRC-32 as the manifest and the jobs write it. */
 export const networkCrc = (file: string): string => crc32(readFileSync(file)).toString(16);
 
+/**
+ * A network named by a run or a job must be on this machine with the CRC-32 the run wants: the
+ * results depend on the exact network, and another file under the same name would poison them.
+ */
+export function checkNetwork(nnue: { file: string; crc32: string }): void {
+  let crc: string;
+  try {
+    crc = networkCrc(nnue.file);
+  } catch (e) {
+    throw new DatagenShardError(`network '${nnue.file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} on this machine`);
+  }
+  if (crc !== nnue.crc32) throw new DatagenShardError(`network '${nnue.file}' has CRC-32 ${crc} here, the run wants ${nnue.crc32}`);
+}
+
 function toRecord(g: SelfplayGame): GameRecord {
   const result = g.result === '1-0' ? 2 : g.result === '0-1' ? 0 : 1;
   const termination = g.termination.startsWith('adjudicated') ? 1 : g.termination === 'ply limit' ? 2 : 0;
@@ -41,19 +55,7 @@ function toRecord(g: SelfplayGame): GameRecord {
 
 /** Plays the shard's games on `workers` threads and returns the shard file's bytes; `onGame` after each game, in order. */
 export async function playDatagenShard(spec: DatagenShardSpec, workers: number, onGame?: (g: SelfplayGame) => void): Promise<Buffer> {
-  if (spec.nnue !== undefined) {
-    let crc: string;
-    try {
-      crc = networkCrc(spec.nnue.file);
-    } catch (e) {
-      throw new DatagenShardError(
-        `network '${spec.nnue.file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} on this machine`,
-      );
-    }
-    // The data depends on the exact network: another file under the same name would poison the run.
-    if (crc !== spec.nnue.crc32)
-      throw new DatagenShardError(`network '${spec.nnue.file}' has CRC-32 ${crc} here, the run wants ${spec.nnue.crc32}`);
-  }
+  if (spec.nnue !== undefined) checkNetwork(spec.nnue);
   const games: GameRecord[] = [];
   await runSelfplay({
     games: spec.gamesPerShard,

@@ -11,7 +11,7 @@ import { Position } from '../core/position.js';
 import { Sfc32 } from '../core/rng.js';
 import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../engine/index.js';
 import { loadNnue } from '../engine/nnue/load.js';
-import { DatagenShardError, networkCrc } from './datagen-shard.js';
+import { checkNetwork } from './datagen-shard.js';
 import { applyEvalParams, currentEvalParams, type EvalParamValues } from './eval-params-source.js';
 
 interface Variant {
@@ -205,19 +205,7 @@ interface Player {
 export function abPlayer(side: AbSide): Player {
   const v = VARIANTS[side.variant];
   if (v === undefined) throw new Error(`unknown variant '${side.variant}' (expected ${AB_VARIANT_NAMES.join(', ')})`);
-  if (side.nnue !== undefined) {
-    let crc: string;
-    try {
-      crc = networkCrc(side.nnue.file);
-    } catch (e) {
-      throw new DatagenShardError(
-        `network '${side.nnue.file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} on this machine`,
-      );
-    }
-    // The games depend on the exact network: another file under the same name would measure something else.
-    if (crc !== side.nnue.crc32)
-      throw new DatagenShardError(`network '${side.nnue.file}' has CRC-32 ${crc} here, the run wants ${side.nnue.crc32}`);
-  }
+  if (side.nnue !== undefined) checkNetwork(side.nnue);
   // A network file makes the player use the learned evaluation (its own kernel instance).
   const engine = new Engine({ hashMb: 16, nnue: side.nnue === undefined ? null : loadNnue(side.nnue.file) });
   v.setup(engine);
