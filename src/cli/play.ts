@@ -193,7 +193,9 @@ class TerminalGame {
     this.mode = mode;
     this.depth = depth;
     const nnue = this.nnue;
-    const evalText = nnue ? `network evaluation (${nnue.network.hidden} hidden, ${nnue.kernel.name} kernel)` : 'classical evaluation';
+    const evalText = nnue
+      ? `${nnue.network.kind === 'residual' ? 'classical evaluation + network correction' : 'network evaluation'} (${nnue.network.hidden} hidden, ${nnue.kernel.name} kernel)`
+      : 'classical evaluation';
     this.engine = new Engine({ moveGenerator: this.backend, nnue });
     this.engine.newGame();
     this.startSide = this.pos.side;
