@@ -506,8 +506,8 @@ export function evaluate(pos: Position): number {
       eg += wts[2 * i + 1] * x;
     }
   }
-  const white = ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
-  return endgameKnowledge(pos, pos.side === WHITE ? white : -white);
+  const white = endgameWhite(pos, ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0);
+  return (pos.side === WHITE ? white : -white) | 0; // | 0: never -0
 }
 
 /**
@@ -517,12 +517,15 @@ export function evaluate(pos: Position): number {
  * insufficient material is a rule, not something a network should have to learn from data.
  */
 export function endgameKnowledge(pos: Position, score: number): number {
-  let white = pos.side === WHITE ? score : -score;
+  const white = endgameWhite(pos, pos.side === WHITE ? score : -score);
+  return (pos.side === WHITE ? white : -white) | 0; // | 0: never -0
+}
+
+/** endgameKnowledge on a score from White's view. */
+function endgameWhite(pos: Position, white: number): number {
   const strong = white >= 0 ? WHITE : BLACK;
   const scale = endgameScale(pos, strong);
-  if (scale !== 64) white = ((white * scale) / 64) | 0;
-  else white += mopUp(pos, strong);
-  return (pos.side === WHITE ? white : -white) | 0; // | 0: never -0
+  return scale !== 64 ? ((white * scale) / 64) | 0 : white + mopUp(pos, strong);
 }
 
 /**

@@ -220,7 +220,10 @@ export async function runJob(job: Job, engine: Engine | undefined, onProgress?: 
   }
   const record = recordFromJobGame(job.game);
   const eng = engine ?? new Engine({ hashMb: job.hashMb });
-  eng.setEvaluator(job.nnue === undefined ? null : analysisNetwork(job.nnue));
+  // A thread's engine keeps its evaluator between jobs: setting it again would send the network
+  // to every search helper again.
+  const nnue = job.nnue === undefined ? null : analysisNetwork(job.nnue);
+  if (eng.evaluator !== nnue) eng.setEvaluator(nnue);
   const { pgn, ...analysis } = analyseRecord(record, { ...job.limits, hashMb: job.hashMb, engine: eng, onPosition: onProgress });
   return { kind: 'analyse', pgn, analysis };
 }

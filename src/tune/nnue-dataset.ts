@@ -172,6 +172,9 @@ export function loadNnueData(
     validation = new SetBuilder();
   const files = expandInputs(paths);
   const stats: NnueDataStats = { files: files.length, games: 0, positions: 0, kept: 0 };
+  // The score label: the search score, or its blend with the classical evaluation c.
+  const blend = (c: number, search: number): number =>
+    classicalWeight === 0 ? search : Math.round(classicalWeight * c + (1 - classicalWeight) * search);
   files.forEach((file, fi) => {
     if (stats.kept >= maxPositions) return;
     const games = /\.pgn(\.gz)?$/.test(file) ? recordsFromPgn(file) : decodeShard(readFileSync(file), file);
@@ -186,15 +189,14 @@ export function loadNnueData(
         stats.positions++;
         const noisy = movePromo(m) !== 0 || moveKind(m) === KIND_EN_PASSANT || pos.board[moveTo(m)] !== 0;
         if (!noisy && !Number.isNaN(s) && !isMateScore(s) && Math.abs(s) < 3000 && !pos.inCheck()) {
-          const label = (c: number): number => (classicalWeight === 0 ? s : Math.round(classicalWeight * c + (1 - classicalWeight) * s));
           const classical = clampScore(evaluate(pos));
-          into.add(pos, label(classical), classical, whiteResult, buckets);
+          into.add(pos, blend(classical, s), classical, whiteResult, buckets);
           // Reflected copies double the training set; the held-out set stays as played. The
           // classical evaluation is not symmetric (its tuned tables are not), so it is recomputed.
           if (mirror && into === train) {
             const m = mirrorFiles(pos),
               mc = clampScore(evaluate(m));
-            into.add(m, label(mc), mc, whiteResult, buckets);
+            into.add(m, blend(mc, s), mc, whiteResult, buckets);
           }
           stats.kept++;
         }

@@ -15,12 +15,15 @@ import { endgameKnowledge, evaluate as classicalEvaluate } from '../evaluate.js'
 
 export class NnueEvaluator {
   private basePly = 0;
+  private readonly residual: boolean;
 
   constructor(
     readonly network: NnueNetwork,
     readonly kernel: NnueKernel,
     readonly source = 'network',
-  ) {}
+  ) {
+    this.residual = network.kind === 'residual';
+  }
 
   /** Slot 0 from scratch: call at the root of a search (or whenever the position was set). */
   reset(pos: Position): void {
@@ -96,7 +99,7 @@ export class NnueEvaluator {
   }
 
   private combine(pos: Position, output: number): number {
-    return this.network.kind === 'residual' ? classicalEvaluate(pos) + output : endgameKnowledge(pos, output);
+    return this.residual ? classicalEvaluate(pos) + output : endgameKnowledge(pos, output);
   }
 
   /** The network's own output for the accumulators in `slot` (no endgame rules). */
