@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jobId, type DatagenShardJob } from '../src/jobs/job.js';
 import { JobFailed, LocalPool } from '../src/jobs/local-pool.js';
-import { shardName } from '../src/tune/datagen-shard.js';
+import { shardName } from '../src/tune/game-records.js';
 
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
 const OPENINGS = fileURLToPath(new URL('../../data/openings/balanced.txt', import.meta.url));

@@ -2,14 +2,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { Position } from '../src/core/position.js';
-import { loadNnueData, mirrorFiles } from '../src/tune/nnue-dataset.js';
+import { expandInputs, loadNnueData, mirrorFiles, NnueDataError } from '../src/tune/nnue-dataset.js';
 import { classicalLoss, floatEval, initNetwork, meanLoss, quantise, train } from '../src/tune/nnue-train.js';
-import { decodeShard, encodeShard } from '../src/tune/game-records.js';
+import { decodeShard, encodeShard, shardName } from '../src/tune/game-records.js';
 import { nnueFromNetwork } from '../src/engine/nnue/load.js';
 import { decodeNetwork, encodeNetwork } from '../src/engine/nnue/network.js';
 import { evaluate } from '../src/engine/evaluate.js';
 import { featureIndex } from '../src/engine/nnue/features.js';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 
 // One shard of `tune datagen` (100 self-play games at 5000 nodes, seed 1).
 const SAMPLE = fileURLToPath(new URL('../../test/data/nnue-sample.mcgr.gz', import.meta.url));
@@ -135,3 +137,30 @@ function loadOne(pos: Position) {
     result: Float32Array.of(0.5),
   };
 }
+
+test('NNUE data: FOLDER@A-B reads exactly shards A to B, and a missing path or shard is named', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nnue-range-'));
+  try {
+    const bytes = readFileSync(SAMPLE);
+    for (const k of [0, 1, 2, 4]) writeFileSync(join(dir, shardName(k)), bytes);
+    assert.deepEqual(
+      expandInputs([`${dir}@1-2`]).map((f) => basename(f)),
+      [shardName(1), shardName(2)],
+    );
+    assert.equal(expandInputs([dir]).length, 4);
+    assert.throws(
+      () => expandInputs([`${dir}@2-4`]),
+      (e: unknown) => e instanceof NnueDataError && /shard 3 is missing/.test(e.message),
+    );
+    assert.throws(
+      () => expandInputs([`${dir}@3-1`]),
+      (e: unknown) => e instanceof NnueDataError && /range 3-1 is empty/.test(e.message),
+    );
+    assert.throws(
+      () => expandInputs([join(dir, 'nothing-here')]),
+      (e: unknown) => e instanceof NnueDataError && /nothing-here' does not exist/.test(e.message),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -28,8 +28,6 @@ export class DatagenShardError extends Error {
   override readonly name = 'DatagenShardError';
 }
 
-export const shardName = (k: number): string => `shard-${String(k).padStart(5, '0')}.mcgr.gz`;
-
 /** A network file's CRC-32 as the manifest and the jobs write it. */
 export const networkCrc = (file: string): string => crc32(readFileSync(file)).toString(16);
 

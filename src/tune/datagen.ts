@@ -15,8 +15,8 @@ import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { createProgress } from '../cmdline/progress.js';
 import { loadOpenings, OpeningError } from '../match/openings.js';
-import { RECORD_VERSION } from './game-records.js';
-import { networkCrc, playDatagenShard, shardName, type DatagenShardSpec } from './datagen-shard.js';
+import { RECORD_VERSION, shardName } from './game-records.js';
+import { networkCrc, playDatagenShard, type DatagenShardSpec } from './datagen-shard.js';
 
 export const DATAGEN_USAGE = `  datagen  --out DIR --shards N [--games-per-shard 200] [--nodes 5000] [--seed 1]
            [--random-plies 4] [--workers N] [--openings data/openings/balanced.txt]

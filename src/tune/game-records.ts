@@ -33,6 +33,9 @@ export interface GameRecord {
   scores: number[];
 }
 
+/** The file name of shard k in a data folder (`tune datagen` writes them, `tune nnue` reads them). */
+export const shardName = (k: number): string => `shard-${String(k).padStart(5, '0')}.mcgr.gz`;
+
 export class GameRecordError extends Error {
   override readonly name = 'GameRecordError';
 }

@@ -11,7 +11,7 @@ import { encodeNetwork } from '../engine/nnue/network.js';
 import { loadNnueData } from './nnue-dataset.js';
 import { classicalLoss, quantise, train } from './nnue-train.js';
 
-export const NNUE_USAGE = `  nnue     --data DIR|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
+export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
            [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]`;
 

@@ -13,14 +13,14 @@
  * mirrorFeature of it), the side to move, the output bucket, the search score and the game result
  * from the side to move's view. Every `holdOutEvery`-th game goes to the validation set.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Position } from '../core/position.js';
 import { moveKind, movePromo, moveTo, KIND_EN_PASSANT } from '../core/move.js';
 import { readPgnGames } from '../core/pgn-read.js';
 import { featureIndex, outputBucket } from '../engine/nnue/features.js';
 import { evaluate } from '../engine/evaluate.js';
-import { decodeShard, isMateScore, encodeScore, type GameRecord, type GameResult } from './game-records.js';
+import { decodeShard, isMateScore, encodeScore, shardName, type GameRecord, type GameResult } from './game-records.js';
 import { readPgnText } from './dataset.js';
 
 export interface NnueSet {
@@ -124,13 +124,40 @@ export function mirrorFiles(pos: Position): Position {
   return Position.fromFen(`${ranks.join('/')} ${side} - ${mirroredEp} ${half} ${full}`);
 }
 
-/** Every input path: a shard, a PGN file, or a folder of shards. */
-function expandInputs(paths: string[]): string[] {
+/** A --data path that does not exist, or a shard range with a shard missing. */
+export class NnueDataError extends Error {
+  override readonly name = 'NnueDataError';
+}
+
+/**
+ * Every input path: a shard, a PGN file, a folder of shards, or `FOLDER@A-B`, the folder's shards
+ * A to B (inclusive, every one of them must be there): a training run can name exactly the data
+ * it read while `tune datagen` goes on adding shards to the same folder.
+ */
+export function expandInputs(paths: string[]): string[] {
   const out: string[] = [];
   for (const p of paths) {
-    if (statSync(p).isDirectory()) {
-      for (const f of readdirSync(p).sort()) if (f.endsWith('.mcgr.gz')) out.push(join(p, f));
-    } else out.push(p);
+    const range = /^(.+)@(\d+)-(\d+)$/.exec(p);
+    const path = range === null ? p : range[1];
+    let isDir: boolean;
+    try {
+      isDir = statSync(path).isDirectory();
+    } catch {
+      throw new NnueDataError(`--data: '${path}' does not exist`);
+    }
+    if (range !== null) {
+      const from = Number(range[2]),
+        to = Number(range[3]);
+      if (!isDir) throw new NnueDataError(`--data: '${p}': a shard range needs a folder of shards`);
+      if (from > to) throw new NnueDataError(`--data: '${p}': the range ${from}-${to} is empty`);
+      for (let k = from; k <= to; k++) {
+        const f = join(path, shardName(k));
+        if (!existsSync(f)) throw new NnueDataError(`--data: '${p}': shard ${k} is missing (${f})`);
+        out.push(f);
+      }
+    } else if (isDir) {
+      for (const f of readdirSync(path).sort()) if (f.endsWith('.mcgr.gz')) out.push(join(path, f));
+    } else out.push(path);
   }
   return out;
 }
