@@ -282,3 +282,33 @@ test('the engine searches with the move generator it is given', () => {
   assert.ok(calls > 10);
   assert.ok(legalMoves(pos).includes(r.bestMove));
 });
+
+test('singular extensions and correction history: tactics still found, positions restored, searches deterministic', () => {
+  const make = (): Engine => {
+    const e = new Engine({ hashMb: 4 });
+    e.params.singularExtension = true;
+    e.params.correctionHistory = true;
+    e.paramsChanged();
+    return e;
+  };
+  const fork = make().search(Position.fromFen('4k3/1q5p/8/8/2N5/8/P7/4K3 w - - 0 1'), { depth: 10 });
+  assert.equal(moveToUci(fork.bestMove), 'c4d6');
+  const mate = make().search(Position.fromFen('k7/8/2K5/8/8/8/8/7R w - - 0 1'), { depth: 10 });
+  assert.deepEqual(mate.score, { mate: 2 });
+  // Deep enough (depth 9) that the singular verification search runs at inner nodes.
+  for (const fen of [
+    'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10',
+    'r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9',
+    '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+  ]) {
+    const pos = Position.fromFen(fen);
+    const a = make().search(pos, { depth: 9 });
+    assert.equal(pos.toFen(), fen);
+    assert.ok(legalMoves(pos).includes(a.bestMove), fen);
+    const b = make().search(pos, { depth: 9 });
+    assert.equal(a.nodes, b.nodes);
+    assert.equal(a.bestMove, b.bestMove);
+    // The switches change the tree (they ran), whatever move they choose.
+    assert.notEqual(a.nodes, new Engine({ hashMb: 4 }).search(pos, { depth: 9 }).nodes, fen);
+  }
+});

@@ -24,6 +24,13 @@ export const HISTORY_MAX = 16384;
 /** Least-valuable-attacker tiebreak rank by type (-, P, B, N, R, Q, K). */
 const LVA = Int32Array.of(0, 1, 3, 2, 4, 5, 6);
 
+/** A capture's capture-history index: (moving piece, target square, victim type). */
+function captureKey(board: Uint8Array, m: number): number {
+  const to = moveTo(m),
+    victim = moveKind(m) === KIND_EN_PASSANT ? PAWN : board[to] & 7;
+  return (((board[moveFrom(m)] << 6) | to) << 3) | victim;
+}
+
 export class MoveOrdering {
   /** [side * 4096 + from * 64 + to] */
   readonly history = new Int32Array(2 * 64 * 64);
@@ -35,12 +42,17 @@ export class MoveOrdering {
   readonly contHistory = new Int32Array(1024 * 1024);
   /** Whether quiet ordering uses contHistory (an A/B switch). */
   useContinuation = false;
+  /** Capture history: how often a capture (piece, to, victim type) refuted its node, [(piece * 64 + to) * 8 + victim]. */
+  readonly captureHistory = new Int32Array(16 * 64 * 8);
+  /** Whether capture ordering uses captureHistory (an A/B switch). */
+  useCaptureHistory = false;
 
   clear(): void {
     this.history.fill(0);
     this.killers.fill(0);
     this.counters.fill(0);
     this.contHistory.fill(0);
+    this.captureHistory.fill(0);
   }
 
   /** Between searches: old history fades, killers are position-specific so they go. */
@@ -61,12 +73,16 @@ export class MoveOrdering {
     ply: number,
     counter: number,
     prevKey: number,
+    prev2Key = -1,
   ): void {
     const board = pos.board,
       hist = this.history,
       hBase = pos.side << 12;
     const cont = this.contHistory,
-      cBase = prevKey >= 0 && this.useContinuation ? prevKey << 10 : -1;
+      cBase = prevKey >= 0 && this.useContinuation ? prevKey << 10 : -1,
+      c2Base = prev2Key >= 0 && this.useContinuation ? prev2Key << 10 : -1,
+      capHist = this.captureHistory,
+      useCap = this.useCaptureHistory;
     const k1 = this.killers[ply * 2],
       k2 = this.killers[ply * 2 + 1];
     for (let i = start; i < end; i++) {
@@ -85,11 +101,17 @@ export class MoveOrdering {
         const mvvLva = SEE_VALUE[victim] * 16 - LVA[attacker];
         // Only captures of a cheaper piece can lose material.
         const good = SEE_VALUE[victim] >= SEE_VALUE[attacker] || attacker === KING || seeGe(pos, m, 0);
-        scores[i] = (good ? SCORE_GOOD_CAPTURE : SCORE_BAD_CAPTURE) + mvvLva;
+        scores[i] =
+          (good ? SCORE_GOOD_CAPTURE : SCORE_BAD_CAPTURE) +
+          mvvLva +
+          (useCap ? capHist[(((board[moveFrom(m)] << 6) | to) << 3) | victim] >> 5 : 0);
       } else if (m === k1) scores[i] = SCORE_KILLER_1;
       else if (m === k2) scores[i] = SCORE_KILLER_2;
       else if (m === counter) scores[i] = SCORE_COUNTER;
-      else scores[i] = hist[hBase | (m & 0xfff)] + (cBase >= 0 ? cont[cBase | (board[moveFrom(m)] << 6) | to] : 0);
+      else {
+        const pk = (board[moveFrom(m)] << 6) | to;
+        scores[i] = hist[hBase | (m & 0xfff)] + (cBase >= 0 ? cont[cBase | pk] : 0) + (c2Base >= 0 ? cont[c2Base | pk] : 0);
+      }
     }
   }
 
@@ -122,6 +144,7 @@ export class MoveOrdering {
     depth: number,
     ply: number,
     prevKey: number,
+    prev2Key = -1,
   ): void {
     const bonus = Math.min(depth * depth + depth, 1600);
     const hist = this.history,
@@ -129,12 +152,16 @@ export class MoveOrdering {
       board = pos.board,
       cont = this.contHistory;
     gravity(hist, base | (best & 0xfff), bonus);
-    if (prevKey >= 0) gravity(cont, (prevKey << 10) | (board[moveFrom(best)] << 6) | moveTo(best), bonus);
+    const bestKey = (board[moveFrom(best)] << 6) | moveTo(best);
+    if (prevKey >= 0) gravity(cont, (prevKey << 10) | bestKey, bonus);
+    if (prev2Key >= 0) gravity(cont, (prev2Key << 10) | bestKey, bonus);
     for (let i = 0; i < triedCount; i++) {
       const m = tried[triedStart + i];
       if (m === best) continue;
       gravity(hist, base | (m & 0xfff), -bonus);
-      if (prevKey >= 0) gravity(cont, (prevKey << 10) | (board[moveFrom(m)] << 6) | moveTo(m), -bonus);
+      const key = (board[moveFrom(m)] << 6) | moveTo(m);
+      if (prevKey >= 0) gravity(cont, (prevKey << 10) | key, -bonus);
+      if (prev2Key >= 0) gravity(cont, (prev2Key << 10) | key, -bonus);
     }
     const k = ply * 2;
     if (this.killers[k] !== best) {
@@ -142,6 +169,20 @@ export class MoveOrdering {
       this.killers[k] = best;
     }
     if (prevKey >= 0) this.counters[prevKey] = best;
+  }
+
+  /**
+   * After a beta cutoff: the refuting capture (0 if the cutoff was quiet) gains, the captures
+   * tried before it lose.
+   */
+  updateCaptures(pos: Position, best: number, tried: Int32Array, triedStart: number, triedCount: number, depth: number): void {
+    const bonus = Math.min(depth * depth + depth, 1600),
+      board = pos.board,
+      h = this.captureHistory;
+    for (let i = 0; i < triedCount; i++) {
+      const m = tried[triedStart + i];
+      gravity(h, captureKey(board, m), m === best ? bonus : -bonus);
+    }
   }
 
   historyOf(side: number, m: number): number {

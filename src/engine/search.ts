@@ -25,6 +25,9 @@ export const MATE = 32000;
 export const MATE_BOUND = MATE - 2 * MAX_PLY;
 const INF = 32001;
 const NO_EVAL = -32002;
+const CORR_SIZE = 16384;
+const CORR_GRAIN = 256;
+const CORR_MAX = 64 * CORR_GRAIN;
 
 /**
  * Search margins and switches in one place, per engine instance, so that versions can be
@@ -50,6 +53,26 @@ export class SearchParams {
   qsDeltaMargin = 200;
   continuationHistory = false;
   lmpKeepsChecks = true;
+  /** Singular extensions: a hash move that alone holds the score is searched one ply deeper. */
+  singularExtension = false;
+  singularMinDepth = 8;
+  /** Continuation history also from the move two plies back (the side to move's own previous move); needs continuationHistory. */
+  followupHistory = false;
+  /** Capture history orders captures of the same victim by how often they refuted their node. */
+  captureHistory = false;
+  /** Correction history: the static evaluation is corrected by what searches of the same pawn structure found. */
+  correctionHistory = false;
+}
+
+/** A hash of both sides' pawns, the index of a position's pawn structure in the correction table. */
+function pawnStructureIndex(pos: Position): number {
+  const pl = pos.pieceLo,
+    ph = pos.pieceHi;
+  let h = Math.imul(pl[PAWN] ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13) ^ ph[PAWN], 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 16) ^ pl[8 | PAWN], 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13) ^ ph[8 | PAWN], 0xc2b2ae35);
+  return (h ^ (h >>> 16)) & (CORR_SIZE - 1);
 }
 
 /** Late-move reduction by [depth * 64 + moveCount]: grows with log(depth) * log(moves). */
@@ -157,11 +180,16 @@ export class Engine {
   private readonly moves = new Int32Array((MAX_PLY + 2) * MAX_MOVES);
   private readonly scores = new Int32Array((MAX_PLY + 2) * MAX_MOVES);
   private readonly quiets = new Int32Array((MAX_PLY + 2) * 64);
+  private readonly captures = new Int32Array((MAX_PLY + 2) * 32);
   private readonly pvTable = new Int32Array((MAX_PLY + 2) * (MAX_PLY + 2));
   private readonly pvLen = new Int32Array(MAX_PLY + 2);
   private readonly evalStack = new Int32Array(MAX_PLY + 2);
   private readonly keyLo = new Int32Array(MAX_PLY + 2);
   private readonly keyHi = new Int32Array(MAX_PLY + 2);
+  /** The move a singular-extension search leaves out at each ply (0: none). */
+  private readonly excluded = new Int32Array(MAX_PLY + 2);
+  /** Static-evaluation corrections by [side * CORR_SIZE + pawn-structure index], in 1/CORR_GRAIN centipawns. */
+  private readonly correction = new Int32Array(2 * CORR_SIZE);
 
   // Per-search state.
   private pos!: Position;
@@ -277,6 +305,7 @@ export class Engine {
   paramsChanged(): void {
     this.lmr = lmrTable(this.params);
     this.ordering.useContinuation = this.params.continuationHistory;
+    this.ordering.useCaptureHistory = this.params.captureHistory;
     this.configureHelpers();
   }
   setHashSize(mb: number): void {
@@ -298,6 +327,7 @@ export class Engine {
   newGame(): void {
     if (this.helperIndex === 0) this.tt.clear();
     this.ordering.clear();
+    this.correction.fill(0);
     this.helpers?.newGame();
   }
   stop(): void {
@@ -649,6 +679,8 @@ export class Engine {
     const inCheck = pos.inCheck();
     if (inCheck) depth++;
     if (depth <= 0) return this.qsearch(alpha, beta, ply);
+    // A singular-extension search of this node without its hash move: the hash entry is not its answer.
+    const excluded = this.excluded[ply];
 
     // Transposition table.
     const hashLo = pos.hashLo,
@@ -666,6 +698,7 @@ export class Engine {
       ttDepth = tt.depth();
       if (
         !pvNode &&
+        excluded === 0 &&
         ttDepth >= depth &&
         (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha))
       ) {
@@ -675,12 +708,23 @@ export class Engine {
 
     // Static evaluation (refined by the TT score when its bound allows).
     let staticEval = NO_EVAL,
-      evalScore = NO_EVAL;
+      evalScore = NO_EVAL,
+      rawEval = 0,
+      corrIndex = -1;
     if (!inCheck) {
-      staticEval = hit ? tt.staticEval() : this.staticEvaluate(pos);
+      rawEval = hit ? tt.staticEval() : this.staticEvaluate(pos);
+      staticEval = rawEval;
+      if (P.correctionHistory) {
+        corrIndex = (pos.side * CORR_SIZE) | pawnStructureIndex(pos);
+        staticEval += (this.correction[corrIndex] / CORR_GRAIN) | 0;
+        if (staticEval >= MATE_BOUND) staticEval = MATE_BOUND - 1;
+        else if (staticEval <= -MATE_BOUND) staticEval = -MATE_BOUND + 1;
+      }
       evalScore = staticEval;
+      // Not in a singular verification search: the entry's score is the excluded move's.
       if (
         hit &&
+        excluded === 0 &&
         Math.abs(ttScore) < MATE_BOUND &&
         (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore > staticEval) || (ttBound === BOUND_UPPER && ttScore < staticEval))
       ) {
@@ -707,7 +751,15 @@ export class Engine {
 
       // Null move: if passing still fails high, a real move will too (not in zugzwang-prone
       // pawn endings: the side to move must have a piece).
-      if (nullAllowed && depth >= P.nullMinDepth && evalScore >= beta && staticEval >= beta - 20 && hasPieces && beta > -MATE_BOUND) {
+      if (
+        nullAllowed &&
+        excluded === 0 &&
+        depth >= P.nullMinDepth &&
+        evalScore >= beta &&
+        staticEval >= beta - 20 &&
+        hasPieces &&
+        beta > -MATE_BOUND
+      ) {
         const r = 3 + (depth >> 2) + Math.min(3, ((evalScore - beta) / 200) | 0);
         if (this.nnue !== null) this.nnue.makeNull(pos);
         pos.makeNullMove();
@@ -737,6 +789,37 @@ export class Engine {
     // Internal iterative reduction: without a hash move this node is probably not critical.
     if (ttMove === 0 && depth >= P.iirDepth && (pvNode || cutNode)) depth--;
 
+    // Singular extension: when every other move falls well short of the hash move's lower bound,
+    // the hash move is searched deeper; when even without it the node fails high, cut (multi-cut).
+    // Done before this node's moves are generated: the verification search reuses this ply's buffers.
+    let singularMove = 0,
+      extension = 0;
+    if (
+      P.singularExtension &&
+      ply > 0 &&
+      excluded === 0 &&
+      ttMove !== 0 &&
+      depth >= P.singularMinDepth &&
+      ttDepth >= depth - 3 &&
+      (ttBound === BOUND_LOWER || ttBound === BOUND_EXACT) &&
+      Math.abs(ttScore) < MATE_BOUND
+    ) {
+      const sBeta = ttScore - 2 * depth;
+      this.excluded[ply] = ttMove;
+      const v = this.negamax(sBeta - 1, sBeta, (depth - 1) >> 1, ply, cutNode, false);
+      this.excluded[ply] = 0;
+      if (this.stopped) return 0;
+      this.pvLen[ply] = ply;
+      if (v < sBeta) {
+        singularMove = ttMove;
+        extension = !pvNode && v < sBeta - 24 && ply < 2 * depth ? 2 : 1;
+      } else if (sBeta >= beta) return sBeta;
+      else if (ttScore >= beta) {
+        singularMove = ttMove;
+        extension = -1;
+      }
+    }
+
     // Generate and order.
     const base = ply * MAX_MOVES;
     const moves = this.moves,
@@ -744,6 +827,7 @@ export class Engine {
     const end = this.moveGenerator.generate(pos, moves, base);
     if (end === base) return inCheck ? -MATE + ply : 0;
     let prevKey = -1,
+      prev2Key = -1,
       counter = 0;
     if (pos.ply > 0) {
       const prev = pos.moveAt(pos.ply - 1);
@@ -752,11 +836,21 @@ export class Engine {
         prevKey = (pos.board[pto] << 6) | pto;
         counter = this.ordering.counters[prevKey];
       }
+      // Our own previous move, while its piece still stands where it went (not just captured).
+      if (P.followupHistory && pos.ply > 1) {
+        const prev2 = pos.moveAt(pos.ply - 2);
+        if (prev2 !== 0 && (prev === 0 || moveTo(prev) !== moveTo(prev2))) {
+          const p2to = moveTo(prev2);
+          prev2Key = (pos.board[p2to] << 6) | p2to;
+        }
+      }
     }
-    this.ordering.scoreMoves(pos, moves, scores, base, end, ttMove, ply, counter, prevKey);
+    this.ordering.scoreMoves(pos, moves, scores, base, end, ttMove, ply, counter, prevKey, prev2Key);
 
-    const qBase = ply * 64;
+    const qBase = ply * 64,
+      cBase = ply * 32;
     let quietCount = 0,
+      captureCount = 0,
       moveCount = 0;
     let best = -INF,
       bestMove = 0;
@@ -767,6 +861,7 @@ export class Engine {
 
     for (let i = base; i < end; i++) {
       const m = pickNext(moves, scores, i, end);
+      if (m === excluded) continue;
       const isCapture = board[moveTo(m)] !== 0 || moveKind(m) === KIND_EN_PASSANT;
       const isQuiet = !isCapture && movePromo(m) === 0;
       if (isQuiet && skipQuiets && !(P.lmpKeepsChecks && givesDirectCheck(pos, m))) continue;
@@ -800,8 +895,9 @@ export class Engine {
       this.keyHi[ply + 1] = pos.hashHi;
       moveCount++;
       if (isQuiet && quietCount < 64) this.quiets[qBase + quietCount++] = m;
+      else if (isCapture && movePromo(m) === 0 && captureCount < 32) this.captures[cBase + captureCount++] = m;
 
-      const newDepth = depth - 1;
+      const newDepth = depth - 1 + (m === singularMove ? extension : 0);
       let score: number;
       if (moveCount === 1) {
         score = -this.negamax(-beta, -alpha, newDepth, ply + 1, !pvNode && !cutNode);
@@ -833,19 +929,38 @@ export class Engine {
           alpha = score;
           if (pvNode) this.updatePv(ply, m);
           if (score >= beta) {
-            if (isQuiet) this.ordering.updateQuiet(pos, m, this.quiets, qBase, quietCount, depth, ply, prevKey);
+            if (isQuiet) this.ordering.updateQuiet(pos, m, this.quiets, qBase, quietCount, depth, ply, prevKey, prev2Key);
+            if (P.captureHistory) this.ordering.updateCaptures(pos, isQuiet ? 0 : m, this.captures, cBase, captureCount, depth);
             break;
           }
         }
       }
     }
     if (moveCount === 0) {
-      // Every move was pruned (possible only after the best score was already a mate bound); be safe.
-      if (best === -INF) return inCheck ? -MATE + ply : alpha;
+      // Only the excluded move, or every move pruned (possible only after the best score was
+      // already a mate bound); be safe.
+      if (best === -INF) return excluded !== 0 ? alpha : inCheck ? -MATE + ply : alpha;
     }
+    if (excluded !== 0) return best;
 
     const bound = best >= beta ? BOUND_LOWER : pvNode && best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(hashLo, hashHi, bestMove, scoreToTt(best, ply), staticEval === NO_EVAL ? 0 : staticEval, depth, bound);
+    tt.store(hashLo, hashHi, bestMove, scoreToTt(best, ply), staticEval === NO_EVAL ? 0 : rawEval, depth, bound);
+    // Correction history learns how far search fell from the static evaluation, when the bound
+    // says which way (a quiet best move or none: captures say more about tactics than structure).
+    if (
+      corrIndex >= 0 &&
+      (bestMove === 0 || (board[moveTo(bestMove)] === 0 && movePromo(bestMove) === 0 && moveKind(bestMove) !== KIND_EN_PASSANT)) &&
+      Math.abs(best) < MATE_BOUND &&
+      !(bound === BOUND_LOWER && best <= staticEval) &&
+      !(bound === BOUND_UPPER && best >= staticEval)
+    ) {
+      const w = Math.min(depth + 1, 16),
+        c = this.correction;
+      let e = ((c[corrIndex] * (256 - w) + (best - rawEval) * CORR_GRAIN * w) / 256) | 0;
+      if (e > CORR_MAX) e = CORR_MAX;
+      else if (e < -CORR_MAX) e = -CORR_MAX;
+      c[corrIndex] = e;
+    }
     return best;
   }
 

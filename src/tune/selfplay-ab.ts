@@ -28,6 +28,48 @@ const VARIANTS: Record<string, Variant> = {
       e.paramsChanged();
     },
   },
+  singular: {
+    setup(e) {
+      e.params.singularExtension = true;
+      e.paramsChanged();
+    },
+  },
+  correction: {
+    setup(e) {
+      e.params.correctionHistory = true;
+      e.paramsChanged();
+    },
+  },
+  cont2: {
+    setup(e) {
+      e.params.continuationHistory = true;
+      e.params.followupHistory = true;
+      e.paramsChanged();
+    },
+  },
+  caphist: {
+    setup(e) {
+      e.params.captureHistory = true;
+      e.paramsChanged();
+    },
+  },
+  'singular-correction': {
+    setup(e) {
+      e.params.singularExtension = true;
+      e.params.correctionHistory = true;
+      e.paramsChanged();
+    },
+  },
+  'search-2026-12': {
+    setup(e) {
+      e.params.singularExtension = true;
+      e.params.correctionHistory = true;
+      e.params.continuationHistory = true;
+      e.params.followupHistory = true;
+      e.params.captureHistory = true;
+      e.paramsChanged();
+    },
+  },
   'no-threats': {
     setup() {},
     weights(w) {
