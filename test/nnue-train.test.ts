@@ -115,6 +115,10 @@ test('NNUE data: --mirror adds each training position reflected a-file to h-file
   const mirrored = mirrorFiles(pos);
   assert.equal(mirrored.toFen(), 'r2k3r/ppp3pp/2n2p2/3Pp3/8/5N2/PPP2PPP/R2K3R w - e6 0 12');
   assert.equal(mirrorFiles(mirrored).toFen(), 'r3k2r/pp3ppp/2p2n2/3pP3/8/2N5/PPP2PPP/R3K2R w - d6 0 12');
+  // Into a reused position: the same reflection, and `out` is what comes back.
+  const scratch = Position.fromFen('8/8/8/8/8/8/8/K6k b - - 40 90');
+  assert.equal(mirrorFiles(pos, scratch), scratch);
+  assert.equal(scratch.toFen(), mirrored.toFen());
   assert.equal(featureIndex(0, mirrored.board[4 ^ 7], 4 ^ 7), featureIndex(0, pos.board[4], 4) ^ 7);
   assert.equal(evaluate(mirrorFiles(mirrored)), evaluate(Position.fromFen('r3k2r/pp3ppp/2p2n2/3pP3/8/2N5/PPP2PPP/R3K2R w - d6 0 12')));
 });

@@ -16,6 +16,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Position } from '../core/position.js';
+import { NO_SQUARE, PIECE_LETTERS, WHITE, squareName } from '../core/types.js';
 import { moveKind, movePromo, moveTo, KIND_EN_PASSANT } from '../core/move.js';
 import { readPgnGames } from '../core/pgn-read.js';
 import { featureIndex, outputBucket } from '../engine/nnue/features.js';
@@ -110,18 +111,32 @@ export interface NnueDataStats {
 
 /**
  * `pos` reflected a-file to h-file, without castling rights (which the network does not see and
- * the reflection would break); the side to move, en passant square and clocks carry over.
+ * the reflection would break); the side to move, en passant square and clocks carry over. Written
+ * into `out` when given (the data loader reuses one position: building a Position costs more
+ * than reflecting it).
  */
-export function mirrorFiles(pos: Position): Position {
-  const [board, side, , ep, half, full] = pos.toFen().split(' ');
-  const ranks = board.split('/').map((r) =>
-    [...r.replace(/\d/g, (d) => '1'.repeat(Number(d)))]
-      .reverse()
-      .join('')
-      .replace(/1+/g, (e) => String(e.length)),
-  );
-  const mirroredEp = ep === '-' ? '-' : String.fromCharCode(104 - (ep.charCodeAt(0) - 97)) + ep[1];
-  return Position.fromFen(`${ranks.join('/')} ${side} - ${mirroredEp} ${half} ${full}`);
+export function mirrorFiles(pos: Position, out?: Position): Position {
+  const board = pos.board;
+  let fen = '';
+  for (let rank = 7; rank >= 0; rank--) {
+    let empty = 0;
+    for (let file = 7; file >= 0; file--) {
+      const p = board[rank * 8 + file];
+      if (p === 0) empty++;
+      else {
+        if (empty > 0) fen += empty;
+        empty = 0;
+        fen += PIECE_LETTERS[p];
+      }
+    }
+    if (empty > 0) fen += empty;
+    if (rank > 0) fen += '/';
+  }
+  const ep = pos.ep;
+  fen += ` ${pos.side === WHITE ? 'w' : 'b'} - ${ep === NO_SQUARE ? '-' : squareName(ep ^ 7)} ${pos.halfmove} ${pos.fullmove}`;
+  if (out === undefined) return Position.fromFen(fen);
+  out.setFen(fen);
+  return out;
 }
 
 /** A --data path that does not exist, or a shard range with a shard missing. */
@@ -198,6 +213,7 @@ export function loadNnueData(
   const train = new SetBuilder(),
     validation = new SetBuilder();
   const files = expandInputs(paths);
+  const mirrorScratch = new Position();
   const stats: NnueDataStats = { files: files.length, games: 0, positions: 0, kept: 0 };
   // The score label: the search score, or its blend with the classical evaluation c.
   const blend = (c: number, search: number): number =>
@@ -221,7 +237,7 @@ export function loadNnueData(
           // Reflected copies double the training set; the held-out set stays as played. The
           // classical evaluation is not symmetric (its tuned tables are not), so it is recomputed.
           if (mirror && into === train) {
-            const m = mirrorFiles(pos),
+            const m = mirrorFiles(pos, mirrorScratch),
               mc = clampScore(evaluate(m));
             into.add(m, blend(mc, s), mc, whiteResult, buckets);
           }
