@@ -101,10 +101,7 @@ export class MoveOrdering {
         const mvvLva = SEE_VALUE[victim] * 16 - LVA[attacker];
         // Only captures of a cheaper piece can lose material.
         const good = SEE_VALUE[victim] >= SEE_VALUE[attacker] || attacker === KING || seeGe(pos, m, 0);
-        scores[i] =
-          (good ? SCORE_GOOD_CAPTURE : SCORE_BAD_CAPTURE) +
-          mvvLva +
-          (useCap ? capHist[(((board[moveFrom(m)] << 6) | to) << 3) | victim] >> 5 : 0);
+        scores[i] = (good ? SCORE_GOOD_CAPTURE : SCORE_BAD_CAPTURE) + mvvLva + (useCap ? capHist[captureKey(board, m)] >> 5 : 0);
       } else if (m === k1) scores[i] = SCORE_KILLER_1;
       else if (m === k2) scores[i] = SCORE_KILLER_2;
       else if (m === counter) scores[i] = SCORE_COUNTER;
