@@ -672,24 +672,30 @@ export class Position {
 
   /** FEN with X-FEN castling, or Shredder-FEN castling (rook files) when `shredder`. */
   toFen(shredder = false): string {
-    let placement = '';
-    for (let rank = 7; rank >= 0; rank--) {
-      let empty = 0;
-      for (let file = 0; file < 8; file++) {
-        const p = this.board[rank * 8 + file];
-        if (p === 0) {
-          empty++;
-          continue;
-        }
-        if (empty) {
-          placement += empty;
-          empty = 0;
-        }
-        placement += PIECE_LETTERS[p];
-      }
-      if (empty) placement += empty;
-      if (rank) placement += '/';
-    }
+    const placement = fenPlacement(this.board);
     return `${placement} ${this.side === WHITE ? 'w' : 'b'} ${this.castlingFen(shredder)} ${this.ep === NO_SQUARE ? '-' : squareName(this.ep)} ${this.halfmove} ${this.fullmove}`;
   }
+}
+
+/** The piece-placement field of a FEN for a board of piece codes indexed a1 = 0 … h8 = 63. */
+export function fenPlacement(board: ArrayLike<number>): string {
+  let placement = '';
+  for (let rank = 7; rank >= 0; rank--) {
+    let empty = 0;
+    for (let file = 0; file < 8; file++) {
+      const p = board[rank * 8 + file];
+      if (p === 0) {
+        empty++;
+        continue;
+      }
+      if (empty) {
+        placement += empty;
+        empty = 0;
+      }
+      placement += PIECE_LETTERS[p];
+    }
+    if (empty) placement += empty;
+    if (rank) placement += '/';
+  }
+  return placement;
 }

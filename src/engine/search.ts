@@ -939,7 +939,7 @@ export class Engine {
     if (moveCount === 0) {
       // Only the excluded move, or every move pruned (possible only after the best score was
       // already a mate bound); be safe.
-      if (best === -INF) return excluded !== 0 ? alpha : inCheck ? -MATE + ply : alpha;
+      if (best === -INF) return inCheck && excluded === 0 ? -MATE + ply : alpha;
     }
     if (excluded !== 0) return best;
 

@@ -15,8 +15,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Position } from '../core/position.js';
-import { NO_SQUARE, PIECE_LETTERS, WHITE, squareName } from '../core/types.js';
+import { Position, fenPlacement } from '../core/position.js';
+import { NO_SQUARE, WHITE, squareName } from '../core/types.js';
 import { moveKind, movePromo, moveTo, KIND_EN_PASSANT } from '../core/move.js';
 import { readPgnGames } from '../core/pgn-read.js';
 import { featureIndex, outputBucket } from '../engine/nnue/features.js';
@@ -109,6 +109,9 @@ export interface NnueDataStats {
   kept: number;
 }
 
+/** mirrorFiles' scratch: the reflected board. */
+const mirroredBoard = new Uint8Array(64);
+
 /**
  * `pos` reflected a-file to h-file, without castling rights (which the network does not see and
  * the reflection would break); the side to move, en passant square and clocks carry over. Written
@@ -116,24 +119,9 @@ export interface NnueDataStats {
  * than reflecting it).
  */
 export function mirrorFiles(pos: Position, out?: Position): Position {
-  const board = pos.board;
-  let fen = '';
-  for (let rank = 7; rank >= 0; rank--) {
-    let empty = 0;
-    for (let file = 7; file >= 0; file--) {
-      const p = board[rank * 8 + file];
-      if (p === 0) empty++;
-      else {
-        if (empty > 0) fen += empty;
-        empty = 0;
-        fen += PIECE_LETTERS[p];
-      }
-    }
-    if (empty > 0) fen += empty;
-    if (rank > 0) fen += '/';
-  }
+  for (let sq = 0; sq < 64; sq++) mirroredBoard[sq] = pos.board[sq ^ 7];
   const ep = pos.ep;
-  fen += ` ${pos.side === WHITE ? 'w' : 'b'} - ${ep === NO_SQUARE ? '-' : squareName(ep ^ 7)} ${pos.halfmove} ${pos.fullmove}`;
+  const fen = `${fenPlacement(mirroredBoard)} ${pos.side === WHITE ? 'w' : 'b'} - ${ep === NO_SQUARE ? '-' : squareName(ep ^ 7)} ${pos.halfmove} ${pos.fullmove}`;
   if (out === undefined) return Position.fromFen(fen);
   out.setFen(fen);
   return out;

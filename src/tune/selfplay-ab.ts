@@ -10,6 +10,7 @@ import { moveToUci } from '../core/move.js';
 import { Position } from '../core/position.js';
 import { Sfc32 } from '../core/rng.js';
 import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../engine/index.js';
+import type { SearchParams } from '../engine/search.js';
 import { loadNnue } from '../engine/nnue/load.js';
 import { checkNetwork } from './datagen-shard.js';
 import { applyEvalParams, currentEvalParams, type EvalParamValues } from './eval-params-source.js';
@@ -19,57 +20,31 @@ interface Variant {
   weights?(w: Int16Array): void;
 }
 
+/** A variant that changes search parameters only (tables derived from them are rebuilt). */
+function search(params: Partial<SearchParams>): Variant {
+  return {
+    setup(e) {
+      Object.assign(e.params, params);
+      e.paramsChanged();
+    },
+  };
+}
+
 /** Named experiments: each changes the engine under test relative to the baseline. */
 const VARIANTS: Record<string, Variant> = {
   base: { setup() {} },
-  cont: {
-    setup(e) {
-      e.params.continuationHistory = true;
-      e.paramsChanged();
-    },
-  },
-  singular: {
-    setup(e) {
-      e.params.singularExtension = true;
-      e.paramsChanged();
-    },
-  },
-  correction: {
-    setup(e) {
-      e.params.correctionHistory = true;
-      e.paramsChanged();
-    },
-  },
-  cont2: {
-    setup(e) {
-      e.params.continuationHistory = true;
-      e.params.followupHistory = true;
-      e.paramsChanged();
-    },
-  },
-  caphist: {
-    setup(e) {
-      e.params.captureHistory = true;
-      e.paramsChanged();
-    },
-  },
-  'singular-correction': {
-    setup(e) {
-      e.params.singularExtension = true;
-      e.params.correctionHistory = true;
-      e.paramsChanged();
-    },
-  },
-  'search-2026-12': {
-    setup(e) {
-      e.params.singularExtension = true;
-      e.params.correctionHistory = true;
-      e.params.continuationHistory = true;
-      e.params.followupHistory = true;
-      e.params.captureHistory = true;
-      e.paramsChanged();
-    },
-  },
+  cont: search({ continuationHistory: true }),
+  singular: search({ singularExtension: true }),
+  correction: search({ correctionHistory: true }),
+  cont2: search({ continuationHistory: true, followupHistory: true }),
+  caphist: search({ captureHistory: true }),
+  'search-2026-12': search({
+    singularExtension: true,
+    correctionHistory: true,
+    continuationHistory: true,
+    followupHistory: true,
+    captureHistory: true,
+  }),
   'no-threats': {
     setup() {},
     weights(w) {
@@ -93,59 +68,16 @@ const VARIANTS: Record<string, Variant> = {
       w[2 * EVAL_TERMS.HANGING + 1] = 0;
     },
   },
-  'lmp-prunes-checks': {
-    setup(e) {
-      e.params.lmpKeepsChecks = false;
-    },
-  },
-  'no-lmp': {
-    setup(e) {
-      e.params.lmpDepth = 0;
-    },
-  },
-  'rfp-120': {
-    setup(e) {
-      e.params.rfpMargin = 120;
-    },
-  },
-  'rfp-60': {
-    setup(e) {
-      e.params.rfpMargin = 60;
-    },
-  },
-  'lmr-soft': {
-    setup(e) {
-      e.params.lmrDivisor = 3;
-      e.paramsChanged();
-    },
-  },
-  'lmr-hard': {
-    setup(e) {
-      e.params.lmrDivisor = 1.8;
-      e.paramsChanged();
-    },
-  },
-  'no-futility': {
-    setup(e) {
-      e.params.futilityBase = -10000;
-      e.params.futilityMult = 0;
-    },
-  },
-  'no-razor': {
-    setup(e) {
-      e.params.razorMargin = 100000;
-    },
-  },
-  'no-see-quiet': {
-    setup(e) {
-      e.params.seeQuietMult = 100000;
-    },
-  },
-  'no-iir': {
-    setup(e) {
-      e.params.iirDepth = 1000;
-    },
-  },
+  'lmp-prunes-checks': search({ lmpKeepsChecks: false }),
+  'no-lmp': search({ lmpDepth: 0 }),
+  'rfp-120': search({ rfpMargin: 120 }),
+  'rfp-60': search({ rfpMargin: 60 }),
+  'lmr-soft': search({ lmrDivisor: 3 }),
+  'lmr-hard': search({ lmrDivisor: 1.8 }),
+  'no-futility': search({ futilityBase: -10000, futilityMult: 0 }),
+  'no-razor': search({ razorMargin: 100000 }),
+  'no-see-quiet': search({ seeQuietMult: 100000 }),
+  'no-iir': search({ iirDepth: 1000 }),
   'no-mobility': {
     setup() {},
     weights(w) {
