@@ -96,8 +96,27 @@ test('setoption: every option, case-insensitive names, values checked', () => {
   ]) {
     assert.equal(parseSetOption(tokenize(bad)).ok, false, bad);
   }
+  // Search parameters: listed only for tuning, checked against their ranges, defaults inside them.
+  assert.ok(!optionLines().some((l) => l.startsWith('option name aspirationDelta ')));
+  assert.ok(optionLines(true).includes('option name aspirationDelta type spin default 18 min 5 max 200'));
+  assert.deepEqual(parseSetOption(tokenize('name SingularExtension value true')), {
+    ok: true,
+    value: { name: 'SearchParam', param: 'singularExtension', value: true },
+  });
+  assert.deepEqual(parseSetOption(tokenize('name rfpMargin value 120')), {
+    ok: true,
+    value: { name: 'SearchParam', param: 'rfpMargin', value: 120 },
+  });
+  assert.deepEqual(parseSetOption(tokenize('name rfpMargin value 401')), {
+    ok: false,
+    error: 'setoption rfpMargin: 401 is out of range (0 to 400)',
+  });
+  assert.deepEqual(parseSetOption(tokenize('name rfpMargin value 1.5')), {
+    ok: false,
+    error: "setoption rfpMargin: expected a whole number from 0 to 400, got '1.5'",
+  });
   // Every advertised option is accepted with its default.
-  for (const line of optionLines()) {
+  for (const line of [...optionLines(), ...optionLines(true)]) {
     const m = /^option name (.+?) type (\w+)(?: default (\S+))?/.exec(line)!;
     const text = m[2] === 'button' ? `name ${m[1]}` : `name ${m[1]} value ${m[3]}`;
     assert.equal(parseSetOption(tokenize(text)).ok, true, line);

@@ -26,8 +26,8 @@ class UciChild {
   private waiters: Array<() => void> = [];
   readonly exited: Promise<number | null>;
 
-  constructor() {
-    this.proc = spawn(process.execPath, [BIN, 'uci'], { stdio: 'pipe', env: { ...process.env, CI: 'true' } });
+  constructor(args: string[] = ['uci']) {
+    this.proc = spawn(process.execPath, [BIN, ...args], { stdio: 'pipe', env: { ...process.env, CI: 'true' } });
     children.push(this);
     let partial = '';
     this.proc.stderr.setEncoding('utf8').on('data', (d: string) => {
@@ -412,6 +412,36 @@ test('Threads: bad values are named and the loop goes on; with 2 threads go dept
   e.send('quit');
   assert.equal(await e.exited, 0);
   assert.ok(Date.now() - t1 < 5000);
+});
+
+test('search parameters: listed with uci --tunables, accepted always, applied to the search, bad values named', async () => {
+  const nodesAtDepth = async (e: UciChild, setup: string[]): Promise<number> => {
+    e.send('ucinewgame', ...setup, 'position startpos moves e2e4 e7e5 g1f3 b8c6', 'go depth 8');
+    await e.expect(/^bestmove /);
+    const infos = e.seen(/^info depth 8 .* nodes \d+/);
+    return Number(/ nodes (\d+)/.exec(infos[infos.length - 1])![1]);
+  };
+  const plain = new UciChild();
+  plain.send('uci');
+  await plain.expect(/^uciok$/);
+  assert.equal(plain.seen(/^option name singularExtension /).length, 0, 'listed without --tunables');
+  const base = await nodesAtDepth(plain, []);
+  // The same search again after ucinewgame is the same tree; a changed margin is another tree.
+  assert.equal(await nodesAtDepth(plain, []), base);
+  const changed = await nodesAtDepth(plain, ['setoption name nullMinDepth value 16', 'setoption name LMRDIVISORHUNDREDTHS value 400']);
+  assert.notEqual(changed, base, 'the search parameters did not reach the search');
+  plain.send('setoption name lmrDivisorHundredths value 10', 'setoption name singularExtension value maybe', 'isready');
+  await plain.expect(/^readyok$/);
+  assert.equal(plain.seen(/^info string setoption lmrDivisorHundredths: 10 is out of range \(50 to 1000\)$/).length, 1);
+  assert.equal(plain.seen(/^info string setoption singularExtension: expected true or false, got 'maybe'$/).length, 1);
+  assert.equal(await plain.quit(), 0);
+
+  const tunable = new UciChild(['uci', '--tunables']);
+  tunable.send('uci');
+  await tunable.expect(/^uciok$/);
+  assert.equal(tunable.seen(/^option name singularExtension type check default false$/).length, 1);
+  assert.equal(tunable.seen(/^option name lmrBaseHundredths type spin default 75 min 0 max 300$/).length, 1);
+  assert.equal(await tunable.quit(), 0);
 });
 
 test('UCI_Chess960: a check option (default false) that switches castles to king-takes-own-rook in position, perft and bestmove', async () => {

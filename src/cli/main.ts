@@ -20,8 +20,10 @@ Usage: matrix-chess <command> [options]
 Commands:
   ${PLAY_USAGE}
         play in the terminal against the engine, or watch it play itself
-  uci   run the UCI protocol on stdin/stdout, for chess GUIs (also what matrix-chess
-        without a command does when standard input is not a terminal)
+  uci [--tunables]
+        run the UCI protocol on stdin/stdout, for chess GUIs (also what matrix-chess
+        without a command does when standard input is not a terminal); --tunables also
+        lists the search parameters as options (docs/uci.md)
   ${PERFT_USAGE}
         count the leaf nodes of the legal move tree (move generator check and benchmark)
   ${BENCH_USAGE}

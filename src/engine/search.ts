@@ -47,8 +47,9 @@ export class SearchParams {
   futilityMult = 100;
   seeQuietMult = 30;
   seeCaptureMult = 90;
-  lmrBase = 0.75;
-  lmrDivisor = 2.25;
+  /** Late-move reduction = (base + ln(depth)·ln(moves) / divisor), both in hundredths (integers, for UCI spin options). */
+  lmrBaseHundredths = 75;
+  lmrDivisorHundredths = 225;
   lmrHistoryDiv = 8000;
   qsDeltaMargin = 200;
   continuationHistory = false;
@@ -63,6 +64,35 @@ export class SearchParams {
   /** Correction history: the static evaluation is corrected by what searches of the same pawn structure found. */
   correctionHistory = false;
 }
+
+export type SearchParamName = keyof SearchParams;
+export type NumericSearchParam = { [K in SearchParamName]: SearchParams[K] extends number ? K : never }[SearchParamName];
+
+/**
+ * The range each numeric search parameter may take (UCI spin options, `uci --tunables`): wide
+ * enough to tune, narrow enough that no value breaks the search (divisors stay positive, depths
+ * stay below MAX_PLY).
+ */
+export const SEARCH_PARAM_RANGES: Record<NumericSearchParam, readonly [min: number, max: number]> = {
+  aspirationDelta: [5, 200],
+  rfpDepth: [0, 16],
+  rfpMargin: [0, 400],
+  nullMinDepth: [1, 16],
+  nullVerifyDepth: [1, 64],
+  razorMargin: [0, 1000],
+  iirDepth: [1, 64],
+  lmpDepth: [0, 16],
+  lmpBase: [0, 32],
+  futilityBase: [0, 500],
+  futilityMult: [0, 500],
+  seeQuietMult: [0, 300],
+  seeCaptureMult: [0, 500],
+  lmrBaseHundredths: [0, 300],
+  lmrDivisorHundredths: [50, 1000],
+  lmrHistoryDiv: [500, 64000],
+  qsDeltaMargin: [0, 1000],
+  singularMinDepth: [2, 64],
+};
 
 /** A hash of both sides' pawns, the index of a position's pawn structure in the correction table. */
 function pawnStructureIndex(pos: Position): number {
@@ -79,7 +109,8 @@ function pawnStructureIndex(pos: Position): number {
 function lmrTable(p: SearchParams): Int8Array {
   const t = new Int8Array(64 * 64);
   for (let d = 1; d < 64; d++)
-    for (let m = 1; m < 64; m++) t[d * 64 + m] = Math.floor(p.lmrBase + (Math.log(d) * Math.log(m)) / p.lmrDivisor);
+    for (let m = 1; m < 64; m++)
+      t[d * 64 + m] = Math.floor(p.lmrBaseHundredths / 100 + (Math.log(d) * Math.log(m)) / (p.lmrDivisorHundredths / 100));
   return t;
 }
 

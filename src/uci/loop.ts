@@ -12,6 +12,7 @@ import { START_FEN } from '../core/position.js';
 import { legalMoveList, moveToUciIn, replayUciMoves } from '../core/notation.js';
 import type { FromWorker, ToWorker, WorkerData } from './search-worker.js';
 import {
+  optionKey,
   optionLines,
   parseGo,
   parsePosition,
@@ -64,6 +65,8 @@ export interface UciSessionOptions {
   startThread?: StartSearchThread;
   /** Called when the search thread keeps crashing (default: exit the process with status 1). */
   giveUp?: () => void;
+  /** List the search parameters among the options (`matrix-chess uci --tunables`). */
+  tunables?: boolean;
 }
 
 type Task = { kind: 'search'; position: PositionSpec; infinite: boolean; ponder: boolean } | { kind: 'perft' };
@@ -99,6 +102,7 @@ export class UciSession {
   /** The latest value of each option set, to restore them in a restarted search thread. */
   private readonly options = new Map<string, OptionChange>();
   private crashes = 0;
+  private readonly tunables: boolean;
   /** isready commands posted to the search thread and not yet answered. */
   private readyPending = 0;
 
@@ -109,6 +113,7 @@ export class UciSession {
   ) {
     this.startThread = options.startThread ?? startNodeSearchThread;
     this.giveUp = options.giveUp ?? (() => process.exit(1));
+    this.tunables = options.tunables === true;
     this.worker = this.startWorker();
   }
 
@@ -227,7 +232,7 @@ export class UciSession {
       case 'uci':
         this.write(`id name ${ENGINE_NAME}`);
         this.write(`id author ${ENGINE_AUTHOR}`);
-        for (const l of optionLines()) this.write(l);
+        for (const l of optionLines(this.tunables)) this.write(l);
         this.write('uciok');
         return true;
       case 'isready':
@@ -265,7 +270,7 @@ export class UciSession {
         }
         // The worker applies it after any running search (messages are handled in order).
         this.post({ type: 'option', change: r.value });
-        if (r.value.name !== 'Clear Hash') this.options.set(r.value.name, r.value);
+        if (r.value.name !== 'Clear Hash') this.options.set(optionKey(r.value), r.value);
         if (r.value.name === 'UCI_Chess960') this.chess960 = r.value.value;
         return true;
       }
@@ -381,13 +386,15 @@ export class UciSession {
 }
 
 export async function runUci(args: string[]): Promise<void> {
-  if (args.length > 0) {
-    throw new UsageError(`uci: unexpected argument '${args[0]}' (options are set with setoption)`);
+  const tunables = args[0] === '--tunables';
+  const extra = args[tunables ? 1 : 0];
+  if (extra !== undefined) {
+    throw new UsageError(`uci: unexpected argument '${extra}' (options are set with setoption; --tunables lists the search parameters)`);
   }
   const write = (line: string): void => {
     process.stdout.write(line + '\n');
   };
-  const session = new UciSession(write);
+  const session = new UciSession(write, { tunables });
   const reader = new LineReader(process.stdin);
   for (;;) {
     const line = await reader.next();

@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os';
 import { BACKEND_NAMES } from '../backends.js';
 import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
-import type { SearchInfo, SearchLimits, Score } from '../engine/index.js';
+import { SEARCH_PARAM_RANGES, SearchParams } from '../engine/index.js';
+import type { NumericSearchParam, SearchInfo, SearchLimits, SearchParamName, Score } from '../engine/index.js';
 
 // ---- position ----
 
@@ -137,7 +138,17 @@ export type OptionChange =
   | { name: 'BookFile'; value: string }
   | { name: 'UseNNUE'; value: boolean }
   | { name: 'EvalFile'; value: string }
-  | { name: 'UCI_Chess960'; value: boolean };
+  | { name: 'UCI_Chess960'; value: boolean }
+  | { name: 'SearchParam'; param: SearchParamName; value: number | boolean };
+
+/** The key under which the latest value of an option is kept (each search parameter is its own option). */
+export function optionKey(change: OptionChange): string {
+  return change.name === 'SearchParam' ? `SearchParam ${change.param}` : change.name;
+}
+
+/** The search's margins and switches, by name, with their defaults: options for tuning and A/B tests at real time controls. */
+const SEARCH_PARAM_DEFAULTS = new SearchParams();
+const SEARCH_PARAM_NAMES = Object.keys(SEARCH_PARAM_DEFAULTS) as SearchParamName[];
 
 interface SpinOption {
   name: 'Hash' | 'Threads' | 'Move Overhead' | 'MultiPV';
@@ -157,8 +168,11 @@ export const DEFAULT_HASH_MB = 16;
 export const DEFAULT_BOOK_FILE = fileURLToPath(new URL('../../../books/matrix-chess.bin', import.meta.url));
 export const DEFAULT_MOVE_OVERHEAD_MS = 30;
 
-/** The `option` lines of the `uci` answer. */
-export function optionLines(): string[] {
+/**
+ * The `option` lines of the `uci` answer; `tunables` (`matrix-chess uci --tunables`) adds the
+ * search parameters, which `setoption` accepts either way.
+ */
+export function optionLines(tunables = false): string[] {
   return [
     ...SPIN_OPTIONS.slice(0, 1).map(spinLine),
     'option name Clear Hash type button',
@@ -170,7 +184,15 @@ export function optionLines(): string[] {
     `option name UseNNUE type check default ${NNUE_BY_DEFAULT}`,
     `option name EvalFile type string default ${DEFAULT_NETWORK_FILE}`,
     'option name UCI_Chess960 type check default false',
+    ...(tunables ? SEARCH_PARAM_NAMES.map(searchParamLine) : []),
   ];
+}
+
+function searchParamLine(name: SearchParamName): string {
+  const v = SEARCH_PARAM_DEFAULTS[name];
+  if (typeof v === 'boolean') return `option name ${name} type check default ${v}`;
+  const [min, max] = SEARCH_PARAM_RANGES[name as NumericSearchParam];
+  return `option name ${name} type spin default ${v} min ${min} max ${max}`;
 }
 
 function spinLine(o: SpinOption): string {
@@ -215,6 +237,20 @@ export function parseSetOption(tokens: string[]): Parsed<OptionChange> {
     if (value === undefined || value.trim() === '')
       return { ok: false, error: 'setoption EvalFile: expected the path of a network file (weights/nnue.bin)' };
     return { ok: true, value: { name: 'EvalFile', value: value.trim() } };
+  }
+  const param = SEARCH_PARAM_NAMES.find((p) => p.toLowerCase() === key);
+  if (param !== undefined) {
+    const v = (value ?? '').toLowerCase();
+    if (typeof SEARCH_PARAM_DEFAULTS[param] === 'boolean') {
+      if (v !== 'true' && v !== 'false') return { ok: false, error: `setoption ${param}: expected true or false, got '${value ?? ''}'` };
+      return { ok: true, value: { name: 'SearchParam', param, value: v === 'true' } };
+    }
+    const [min, max] = SEARCH_PARAM_RANGES[param as NumericSearchParam];
+    if (!/^\d+$/.test(v))
+      return { ok: false, error: `setoption ${param}: expected a whole number from ${min} to ${max}, got '${value ?? ''}'` };
+    const n = Number(v);
+    if (n < min || n > max) return { ok: false, error: `setoption ${param}: ${n} is out of range (${min} to ${max})` };
+    return { ok: true, value: { name: 'SearchParam', param, value: n } };
   }
   if (name === '') return { ok: false, error: 'setoption: the option name is missing' };
   return { ok: false, error: `setoption: unknown option '${name}'` };

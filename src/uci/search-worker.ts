@@ -226,6 +226,10 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
       // So that readyok means the helpers are up too.
       if (!eng.waitForHelpers()) say(`info string Threads ${change.value}: the helper threads did not start within 10 s`);
       return;
+    case 'SearchParam':
+      Object.assign(eng.params, { [change.param]: change.value });
+      eng.paramsChanged();
+      return;
     case 'UCI_Chess960':
       return; // The loop reads positions with it; each position spec carries it here.
     case 'Ponder':
