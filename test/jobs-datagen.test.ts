@@ -6,13 +6,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jobId, type DatagenShardJob } from '../src/jobs/job.js';
 import { JobFailed, LocalPool } from '../src/jobs/local-pool.js';
 import { shardName } from '../src/tune/game-records.js';
+import { networkCrc } from '../src/tune/datagen-shard.js';
+import { crc32 } from '../src/core/crc32.js';
 
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
 const OPENINGS = fileURLToPath(new URL('../../data/openings/balanced.txt', import.meta.url));
@@ -64,4 +66,19 @@ test('a datagen-shard job on the local pool gives the bytes tune datagen writes;
   assert.equal(jobId({ ...job }), jobId(job));
   assert.notEqual(jobId({ ...job, shard: 0 }), jobId(job));
   assert.notEqual(jobId({ ...job, seed: 8 }), jobId(job));
+});
+
+test('networkCrc tells networks apart: it is the checksum the file stores, not the CRC of the whole file', () => {
+  const shipped = fileURLToPath(new URL('../../weights/nnue.bin', import.meta.url));
+  const bytes = readFileSync(shipped);
+  assert.equal(networkCrc(shipped), bytes.readUInt32LE(bytes.length - 4).toString(16));
+  // Another network: one weight changed, checksum rewritten.
+  const other = Buffer.from(bytes);
+  other[200] ^= 1;
+  other.writeUInt32LE(crc32(other.subarray(0, other.length - 4)), other.length - 4);
+  const file = join(mkdtempSync(join(tmpdir(), 'network-crc-')), 'other.bin');
+  writeFileSync(file, other);
+  assert.notEqual(networkCrc(file), networkCrc(shipped));
+  // What the old definition returned for both: CRC-32's residue, the same for every valid file.
+  assert.equal(crc32(bytes).toString(16), crc32(other).toString(16));
 });

@@ -28,8 +28,15 @@ export class DatagenShardError extends Error {
   override readonly name = 'DatagenShardError';
 }
 
-/** A network file's CRC-32 as the manifest and the jobs write it. */
-export const networkCrc = (file: string): string => crc32(readFileSync(file)).toString(16);
+/**
+ * A network's identity as the manifests and the jobs write it: the CRC-32 of the file before its
+ * last four bytes, which for a valid network file is the checksum stored there. (The CRC-32 of a
+ * whole file that ends in its own CRC-32 is the same constant, 2144df1c, for every such file.)
+ */
+export function networkCrc(file: string): string {
+  const bytes = readFileSync(file);
+  return crc32(bytes.subarray(0, Math.max(0, bytes.length - 4))).toString(16);
+}
 
 /**
  * A network named by a run or a job must be on this machine with the CRC-32 the run wants: the
