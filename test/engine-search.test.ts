@@ -283,11 +283,11 @@ test('the engine searches with the move generator it is given', () => {
   assert.ok(legalMoves(pos).includes(r.bestMove));
 });
 
-test('singular extensions and correction history: tactics still found, positions restored, searches deterministic', () => {
-  const make = (): Engine => {
-    const e = new Engine({ hashMb: 4 });
-    e.params.singularExtension = true;
-    e.params.correctionHistory = true;
+test('the search switches (singular extensions, correction/continuation/capture history): tactics found, positions restored, searches deterministic, each changes the tree', () => {
+  const make = (): Engine => new Engine({ hashMb: 4 });
+  const without = (name: 'singularExtension' | 'correctionHistory' | 'continuationHistory' | 'captureHistory'): Engine => {
+    const e = make();
+    e.params[name] = false;
     e.paramsChanged();
     return e;
   };
@@ -308,7 +308,8 @@ test('singular extensions and correction history: tactics still found, positions
     const b = make().search(pos, { depth: 9 });
     assert.equal(a.nodes, b.nodes);
     assert.equal(a.bestMove, b.bestMove);
-    // The switches change the tree (they ran), whatever move they choose.
-    assert.notEqual(a.nodes, new Engine({ hashMb: 4 }).search(pos, { depth: 9 }).nodes, fen);
+    // Each switch changes the tree (it ran), whatever move it chooses.
+    for (const name of ['singularExtension', 'correctionHistory', 'continuationHistory', 'captureHistory'] as const)
+      assert.notEqual(without(name).search(pos, { depth: 9 }).nodes, a.nodes, `${name}: ${fen}`);
   }
 });

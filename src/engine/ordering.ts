@@ -40,12 +40,17 @@ export class MoveOrdering {
   readonly counters = new Int32Array(16 * 64);
   /** Continuation history: how good a quiet move (piece, to) is right after the previous move (piece, to). */
   readonly contHistory = new Int32Array(1024 * 1024);
-  /** Whether quiet ordering uses contHistory (an A/B switch). */
-  useContinuation = false;
+  /** Whether quiet ordering uses contHistory (SearchParams.continuationHistory). */
+  useContinuation: boolean;
   /** Capture history: how often a capture (piece, to, victim type) refuted its node, [(piece * 64 + to) * 8 + victim]. */
   readonly captureHistory = new Int32Array(16 * 64 * 8);
-  /** Whether capture ordering uses captureHistory (an A/B switch). */
-  useCaptureHistory = false;
+  /** Whether capture ordering uses captureHistory (SearchParams.captureHistory). */
+  useCaptureHistory: boolean;
+
+  constructor(useContinuation: boolean, useCaptureHistory: boolean) {
+    this.useContinuation = useContinuation;
+    this.useCaptureHistory = useCaptureHistory;
+  }
 
   clear(): void {
     this.history.fill(0);

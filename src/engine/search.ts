@@ -1,8 +1,9 @@
 /**
  * The searcher: iterative deepening over a principal-variation alpha-beta search with
  * aspiration windows, a transposition table, null-move pruning, late-move reductions,
- * reverse futility / futility / late-move pruning, check extension, mate-distance pruning and
- * a quiescence search on captures and promotions. All per-node storage is preallocated.
+ * reverse futility / futility / late-move pruning, check and singular extensions, mate-distance
+ * pruning, a static evaluation corrected by pawn-structure correction history, and a quiescence
+ * search on captures and promotions. All per-node storage is preallocated.
  */
 import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types.js';
 import { knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from '../core/attacks.js';
@@ -52,17 +53,17 @@ export class SearchParams {
   lmrDivisorHundredths = 225;
   lmrHistoryDiv = 8000;
   qsDeltaMargin = 200;
-  continuationHistory = false;
+  continuationHistory = true;
   lmpKeepsChecks = true;
   /** Singular extensions: a hash move that alone holds the score is searched one ply deeper. */
-  singularExtension = false;
+  singularExtension = true;
   singularMinDepth = 8;
   /** Continuation history also from the move two plies back (the side to move's own previous move); needs continuationHistory. */
-  followupHistory = false;
+  followupHistory = true;
   /** Capture history orders captures of the same victim by how often they refuted their node. */
-  captureHistory = false;
+  captureHistory = true;
   /** Correction history: the static evaluation is corrected by what searches of the same pawn structure found. */
-  correctionHistory = false;
+  correctionHistory = true;
 }
 
 export type SearchParamName = keyof SearchParams;
@@ -201,8 +202,8 @@ export class Engine {
   private moveGenerator: LegalMoveGenerator;
   private moveOverheadMs: number;
   private multiPv: number;
-  private readonly ordering = new MoveOrdering();
   readonly params = new SearchParams();
+  private readonly ordering = new MoveOrdering(this.params.continuationHistory, this.params.captureHistory);
   private lmr = lmrTable(this.params);
   private readonly ownControl = new Int32Array(2);
   private control: Int32Array = this.ownControl;

@@ -33,18 +33,19 @@ function search(params: Partial<SearchParams>): Variant {
 /** Named experiments: each changes the engine under test relative to the baseline. */
 const VARIANTS: Record<string, Variant> = {
   base: { setup() {} },
-  cont: search({ continuationHistory: true }),
-  singular: search({ singularExtension: true }),
-  correction: search({ correctionHistory: true }),
-  cont2: search({ continuationHistory: true, followupHistory: true }),
-  caphist: search({ captureHistory: true }),
-  'search-2026-12': search({
-    singularExtension: true,
-    correctionHistory: true,
-    continuationHistory: true,
-    followupHistory: true,
-    captureHistory: true,
+  // The search of November 2026, before the switches measured in December became the default.
+  'search-2026-11': search({
+    singularExtension: false,
+    correctionHistory: false,
+    continuationHistory: false,
+    followupHistory: false,
+    captureHistory: false,
   }),
+  'no-singular': search({ singularExtension: false }),
+  'no-correction': search({ correctionHistory: false }),
+  'no-cont': search({ continuationHistory: false }),
+  'no-cont2': search({ followupHistory: false }),
+  'no-caphist': search({ captureHistory: false }),
   'no-threats': {
     setup() {},
     weights(w) {
