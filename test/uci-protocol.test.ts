@@ -439,7 +439,7 @@ test('search parameters: listed with uci --tunables, accepted always, applied to
   const tunable = new UciChild(['uci', '--tunables']);
   tunable.send('uci');
   await tunable.expect(/^uciok$/);
-  assert.equal(tunable.seen(/^option name singularExtension type check default false$/).length, 1);
+  assert.equal(tunable.seen(/^option name singularExtension type check default true$/).length, 1);
   assert.equal(tunable.seen(/^option name lmrBaseHundredths type spin default 75 min 0 max 300$/).length, 1);
   assert.equal(await tunable.quit(), 0);
 });
