@@ -92,7 +92,7 @@ export const SEARCH_PARAM_RANGES: Record<NumericSearchParam, readonly [min: numb
   lmrDivisorHundredths: [50, 1000],
   lmrHistoryDiv: [500, 64000],
   qsDeltaMargin: [0, 1000],
-  singularMinDepth: [2, 64],
+  singularMinDepth: [4, 64], // the verification search runs at (depth − 1) / 2: at least one ply
 };
 
 /** A hash of both sides' pawns, the index of a position's pawn structure in the correction table. */
