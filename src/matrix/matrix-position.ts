@@ -15,8 +15,8 @@
  */
 import { MatrixError } from './errors.js';
 import { assertMatrix } from './mat8.js';
-import { Position as CorePosition, castlingField, type Position } from '../core/position.js';
-import { BLACK_OO, BLACK_OOO, KING, NO_SQUARE, PAWN, ROOK, WHITE_OO, WHITE_OOO, PIECE_LETTERS, squareName } from '../core/types.js';
+import { Position as CorePosition, castlingField, fenPlacement, type Position } from '../core/position.js';
+import { BLACK_OO, BLACK_OOO, KING, NO_SQUARE, PAWN, ROOK, WHITE_OO, WHITE_OOO, squareName } from '../core/types.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, castleRight, castleRookTo, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
 
 export const MAX_PLY = 128;
@@ -344,24 +344,10 @@ export class MatrixPosition {
   /** FEN of the current position (for tests and display). */
   toFen(): string {
     const mb = 64 * this.ply;
-    let s = '';
-    for (let r = 0; r < 8; r++) {
-      let empty = 0;
-      for (let c = 0; c < 8; c++) {
-        const v = this.mats[mb + r * 8 + c];
-        if (v === 0) {
-          empty++;
-          continue;
-        }
-        if (empty) {
-          s += empty;
-          empty = 0;
-        }
-        s += PIECE_LETTERS[codeOfEntry(v)];
-      }
-      if (empty) s += empty;
-      if (r < 7) s += '/';
-    }
+    // Row r of M is rank 8 − r: square sq sits at row-major index sq ^ 56.
+    const board = new Int8Array(64);
+    for (let sq = 0; sq < 64; sq++) board[sq] = codeOfEntry(this.mats[mb + (sq ^ 56)]);
+    const s = fenPlacement(board);
     const castling = castlingField(this.castling, this.castleRook, (sq) => codeOfEntry(this.mats[mb + (sq ^ 56)]), false);
     const ep = this.ep === NO_SQUARE ? '-' : squareName(this.ep);
     return `${s} ${this.side === 0 ? 'w' : 'b'} ${castling} ${ep} ${this.halfmoveAt[this.ply]} ${this.fullmoveAt[this.ply]}`;
