@@ -64,6 +64,10 @@ export class SearchParams {
   captureHistory = true;
   /** Correction history: the static evaluation is corrected by what searches of the same pawn structure found. */
   correctionHistory = true;
+  /** Time management: the clock is shared over this many moves when no `movestogo` comes (timeman). */
+  timeHorizonMoves = 20;
+  /** No new iteration starts past this percentage of the soft limit (scaled by the best move's stability). */
+  timeSoftPercent = 70;
 }
 
 export type SearchParamName = keyof SearchParams;
@@ -93,6 +97,8 @@ export const SEARCH_PARAM_RANGES: Record<NumericSearchParam, readonly [min: numb
   lmrHistoryDiv: [500, 64000],
   qsDeltaMargin: [0, 1000],
   singularMinDepth: [4, 64], // the verification search runs at (depth − 1) / 2: at least one ply
+  timeHorizonMoves: [2, 60],
+  timeSoftPercent: [10, 300],
 };
 
 /** A hash of both sides' pawns, the index of a position's pawn structure in the correction table. */
@@ -406,7 +412,7 @@ export class Engine {
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
     this.nextCheck = Math.min(1024, this.nodeLimit);
     this.pondering = limits.ponder === true;
-    const budget = computeTimeBudget(limits, pos.side, this.moveOverheadMs);
+    const budget = computeTimeBudget(limits, pos.side, this.moveOverheadMs, this.params.timeHorizonMoves);
     this.timed = budget.timed && !limits.infinite;
     this.softMs = budget.softMs;
     this.hardMs = budget.hardMs;
@@ -489,7 +495,7 @@ export class Engine {
         if (this.rootMoves.length === 1 && depth >= 4) break;
         // A best move that keeps changing earns more time; a stable one less.
         const factor = stableIterations >= 4 ? 0.6 : stableIterations >= 2 ? 0.8 : 1.2;
-        if (elapsed >= this.softMs * factor * 0.7) break;
+        if (elapsed * 100 >= this.softMs * factor * this.params.timeSoftPercent) break;
       }
       // A forced mate within the depth searched will not change with more depth.
       const s = this.rootMoves[0].score;

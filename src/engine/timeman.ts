@@ -12,7 +12,11 @@ export interface TimeBudget {
   hardMs: number;
 }
 
-export function computeTimeBudget(limits: SearchLimits, side: number, moveOverheadMs: number): TimeBudget {
+/**
+ * @param horizonMoves how many moves the remaining clock is shared over when the GUI sends no
+ *   `movestogo` (sudden death, with or without increment): smaller spends more on early moves.
+ */
+export function computeTimeBudget(limits: SearchLimits, side: number, moveOverheadMs: number, horizonMoves = 20): TimeBudget {
   if (limits.movetime !== undefined && limits.movetime > 0) {
     const t = Math.max(1, limits.movetime - moveOverheadMs);
     return { timed: true, softMs: t, hardMs: t };
@@ -21,7 +25,7 @@ export function computeTimeBudget(limits: SearchLimits, side: number, moveOverhe
   if (time === undefined) return { timed: false, softMs: Infinity, hardMs: Infinity };
   const inc = Math.max(0, (side === 0 ? limits.winc : limits.binc) ?? 0);
   const available = Math.max(1, time - moveOverheadMs);
-  const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 20;
+  const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : horizonMoves;
   let soft: number, hard: number;
   if (mtg === 1) {
     // Last move before the time control: use most of it, but keep a margin.
