@@ -235,7 +235,7 @@ test('timed search returns in time with a legal move', () => {
 test('time budget: the clock is shared over the horizon unless movestogo says otherwise; the hard limit stays safe', () => {
   const sd = { wtime: 10_000, btime: 4_000, winc: 100, binc: 100 };
   // Sudden death with increment: remaining / horizon + three quarters of the increment.
-  assert.deepEqual(computeTimeBudget(sd, 0, 0), { timed: true, softMs: 575, hardMs: 2875 });
+  assert.deepEqual(computeTimeBudget(sd, 0, 0, 20), { timed: true, softMs: 575, hardMs: 2875 });
   assert.deepEqual(computeTimeBudget(sd, 0, 0, 10), { timed: true, softMs: 1075, hardMs: 5375 });
   // Black's clock, and the move overhead taken off first.
   assert.deepEqual(computeTimeBudget(sd, 1, 50, 10), { timed: true, softMs: 470, hardMs: 2350 });
@@ -244,7 +244,7 @@ test('time budget: the clock is shared over the horizon unless movestogo says ot
   assert.deepEqual(computeTimeBudget({ ...sd, movestogo: 1 }, 0, 0, 5), { timed: true, softMs: 5000, hardMs: 8500 });
   // However small the horizon, the hard limit never passes 60% of what is left.
   assert.deepEqual(computeTimeBudget(sd, 0, 0, 2), { timed: true, softMs: 5075, hardMs: 6000 });
-  assert.deepEqual(computeTimeBudget({ depth: 5 }, 0, 0), { timed: false, softMs: Infinity, hardMs: Infinity });
+  assert.deepEqual(computeTimeBudget({ depth: 5 }, 0, 0, 20), { timed: false, softMs: Infinity, hardMs: Infinity });
 });
 
 test('go movetime searches the whole time less the move overhead, however stable the best move', () => {

@@ -31,6 +31,12 @@ function captureKey(board: Uint8Array, m: number): number {
   return (((board[moveFrom(m)] << 6) | to) << 3) | victim;
 }
 
+/** The search switches that move ordering reads (fields of SearchParams). */
+export interface OrderingSwitches {
+  readonly continuationHistory: boolean;
+  readonly captureHistory: boolean;
+}
+
 export class MoveOrdering {
   /** [side * 4096 + from * 64 + to] */
   readonly history = new Int32Array(2 * 64 * 64);
@@ -40,17 +46,11 @@ export class MoveOrdering {
   readonly counters = new Int32Array(16 * 64);
   /** Continuation history: how good a quiet move (piece, to) is right after the previous move (piece, to). */
   readonly contHistory = new Int32Array(1024 * 1024);
-  /** Whether quiet ordering uses contHistory (SearchParams.continuationHistory). */
-  useContinuation: boolean;
   /** Capture history: how often a capture (piece, to, victim type) refuted its node, [(piece * 64 + to) * 8 + victim]. */
   readonly captureHistory = new Int32Array(16 * 64 * 8);
-  /** Whether capture ordering uses captureHistory (SearchParams.captureHistory). */
-  useCaptureHistory: boolean;
 
-  constructor(useContinuation: boolean, useCaptureHistory: boolean) {
-    this.useContinuation = useContinuation;
-    this.useCaptureHistory = useCaptureHistory;
-  }
+  /** `switches` is the engine's SearchParams, read at each call: whether contHistory and captureHistory order moves. */
+  constructor(private readonly switches: OrderingSwitches) {}
 
   clear(): void {
     this.history.fill(0);
@@ -83,11 +83,12 @@ export class MoveOrdering {
     const board = pos.board,
       hist = this.history,
       hBase = pos.side << 12;
+    const useCont = this.switches.continuationHistory;
     const cont = this.contHistory,
-      cBase = prevKey >= 0 && this.useContinuation ? prevKey << 10 : -1,
-      c2Base = prev2Key >= 0 && this.useContinuation ? prev2Key << 10 : -1,
+      cBase = prevKey >= 0 && useCont ? prevKey << 10 : -1,
+      c2Base = prev2Key >= 0 && useCont ? prev2Key << 10 : -1,
       capHist = this.captureHistory,
-      useCap = this.useCaptureHistory;
+      useCap = this.switches.captureHistory;
     const k1 = this.killers[ply * 2],
       k2 = this.killers[ply * 2 + 1];
     for (let i = start; i < end; i++) {

@@ -209,7 +209,7 @@ export class Engine {
   private moveOverheadMs: number;
   private multiPv: number;
   readonly params = new SearchParams();
-  private readonly ordering = new MoveOrdering(this.params.continuationHistory, this.params.captureHistory);
+  private readonly ordering = new MoveOrdering(this.params);
   private lmr = lmrTable(this.params);
   private readonly ownControl = new Int32Array(2);
   private control: Int32Array = this.ownControl;
@@ -342,8 +342,6 @@ export class Engine {
   /** Rebuilds tables derived from `params`. */
   paramsChanged(): void {
     this.lmr = lmrTable(this.params);
-    this.ordering.useContinuation = this.params.continuationHistory;
-    this.ordering.useCaptureHistory = this.params.captureHistory;
     this.configureHelpers();
   }
   setHashSize(mb: number): void {

@@ -14,9 +14,10 @@ export interface TimeBudget {
 
 /**
  * @param horizonMoves how many moves the remaining clock is shared over when the GUI sends no
- *   `movestogo` (sudden death, with or without increment): smaller spends more on early moves.
+ *   `movestogo` (sudden death, with or without increment): smaller spends more on early moves
+ *   (SearchParams.timeHorizonMoves).
  */
-export function computeTimeBudget(limits: SearchLimits, side: number, moveOverheadMs: number, horizonMoves = 20): TimeBudget {
+export function computeTimeBudget(limits: SearchLimits, side: number, moveOverheadMs: number, horizonMoves: number): TimeBudget {
   if (limits.movetime !== undefined && limits.movetime > 0) {
     const t = Math.max(1, limits.movetime - moveOverheadMs);
     return { timed: true, softMs: t, hardMs: t };
