@@ -93,6 +93,25 @@ test("NNUE trainer: a residual network corrects the classical evaluation (held-o
   assert.equal(evaluator.evaluateFresh(pos), evaluate(pos) + evaluator.networkOutputFresh(pos));
 });
 
+test('NNUE trainer: weight decay shrinks the layer weights and changes nothing else about training', () => {
+  const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5, mirror: true });
+  const opts = { hidden: 16, buckets: 1, epochs: 2, batch: 256, lr: 0.0005, resultWeight: 0, seed: 1, residual: true };
+  const plain = train(tr, va, opts),
+    zero = train(tr, va, { ...opts, weightDecay: 0 }),
+    decayed = train(tr, va, { ...opts, weightDecay: 5 });
+  // Decay 0 is plain Adam, bit for bit.
+  assert.deepEqual(zero.net.w1, plain.net.w1);
+  assert.deepEqual(zero.net.w2, plain.net.w2);
+  const sumSq = (a: Float32Array): number => a.reduce((s, x) => s + x * x, 0);
+  for (const layer of ['w1', 'w2'] as const) {
+    const p = sumSq(plain.net[layer]),
+      d = sumSq(decayed.net[layer]);
+    assert.ok(d < 0.98 * p, `${layer}: sum of squares ${d} with decay against ${p} without`);
+  }
+  // The biases and the piece-square term are not decayed, and training still learns.
+  assert.ok(decayed.best.validationLoss < classicalLoss(va, 0), `held-out ${decayed.best.validationLoss}`);
+});
+
 test('NNUE data: --mirror adds each training position reflected a-file to h-file, with its own classical evaluation', () => {
   const plain = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5 }).train;
   const both = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5, mirror: true }).train;

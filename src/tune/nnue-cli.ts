@@ -13,7 +13,8 @@ import { classicalLoss, quantise, train } from './nnue-train.js';
 
 export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
-           [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]`;
+           [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]
+           [--weight-decay 0]`;
 
 export async function nnueCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs(
@@ -34,6 +35,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
       mirror: { type: 'boolean' },
       'classical-weight': { type: 'string' },
       residual: { type: 'boolean' },
+      'weight-decay': { type: 'string' },
     },
     0,
   );
@@ -53,6 +55,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   const maxPositions = int('max-positions', 2 ** 31, 1, 2 ** 31);
   const lr = parseNumberIn('--lr', values.lr as string | undefined, 0.002, 1e-7, 10);
   const resultWeight = parseNumberIn('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
+  const weightDecay = parseNumberIn('--weight-decay', values['weight-decay'] as string | undefined, 0, 0, 100);
   const classicalWeight = parseNumberIn('--classical-weight', values['classical-weight'] as string | undefined, 0, 0, 1);
   const paths = data.split(',').filter((p) => p !== '');
 
@@ -87,6 +90,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     resultWeight,
     seed,
     residual: values.residual === true,
+    weightDecay,
     onBatch: (d, t) => progress.update(d, t),
     onEpoch: (e) => {
       progress.finish();
@@ -100,7 +104,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     positions: trainSet.count,
     seed,
     epochs: result.best.epoch,
-    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden} b${buckets} l${resultWeight} cw${classicalWeight}`,
+    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden} b${buckets} l${resultWeight} cw${classicalWeight}${weightDecay > 0 ? ` wd${weightDecay}` : ''}`,
   });
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, encodeNetwork(net));

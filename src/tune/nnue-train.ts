@@ -39,6 +39,12 @@ export interface TrainOptions {
   seed: number;
   /** Train a correction to the classical evaluation (the sets must carry `classical`). */
   residual?: boolean;
+  /**
+   * Decoupled weight decay (AdamW) on the layer weights W1 and W2, per step w −= lr·decay·w,
+   * applied to every weight the data has reached: it pulls weights the data barely supports toward 0.
+   * 0 (the default) is plain Adam.
+   */
+  weightDecay?: number;
   onEpoch?: (e: EpochReport) => void;
   onBatch?: (done: number, total: number) => void;
 }
@@ -204,8 +210,9 @@ class Adam {
     this.m = new Float32Array(size);
     this.v = new Float32Array(size);
   }
-  step(w: Float32Array, g: Float32Array, lr: number, scale: number, clip: number, t: number): void {
+  step(w: Float32Array, g: Float32Array, lr: number, scale: number, clip: number, t: number, decay = 0): void {
     if (t !== this.t) this.t = t;
+    const shrink = 1 - lr * decay;
     const b1 = 0.9,
       b2 = 0.999,
       eps = 1e-8,
@@ -218,7 +225,7 @@ class Adam {
       if (gi === 0 && m[i] === 0) continue; // features never seen keep no momentum
       m[i] = b1 * m[i] + (1 - b1) * gi;
       v[i] = b2 * v[i] + (1 - b2) * gi * gi;
-      let x = w[i] - (lr * (m[i] / c1)) / (Math.sqrt(v[i] / c2) + eps);
+      let x = w[i] * shrink - (lr * (m[i] / c1)) / (Math.sqrt(v[i] / c2) + eps);
       if (x > clip) x = clip;
       else if (x < -clip) x = -clip;
       w[i] = x;
@@ -276,6 +283,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   const idx = new Uint32Array(trainSet.count).map((_, i) => i);
   const batchesPerEpoch = Math.ceil(trainSet.count / opts.batch);
   const history: EpochReport[] = [];
+  const decay = opts.weightDecay ?? 0;
   let best: EpochReport | undefined,
     bestNet = cloneNet(net),
     step = 0;
@@ -301,9 +309,9 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
       loss += pass.run(trainSet, idx, from, to, opts.resultWeight, grads);
       step++;
       const scale = 1 / (to - from);
-      adam.w1.step(net.w1, grads.w1, lr, scale, CLIP, step);
+      adam.w1.step(net.w1, grads.w1, lr, scale, CLIP, step, decay);
       adam.b1.step(net.b1, grads.b1, lr, scale, 60, step);
-      adam.w2.step(net.w2, grads.w2, lr, scale, CLIP, step);
+      adam.w2.step(net.w2, grads.w2, lr, scale, CLIP, step, decay);
       adam.b2.step(net.b2, grads.b2, lr, scale, 60, step);
       adam.psqt.step(net.psqt, grads.psqt, lr, scale, 20, step);
       opts.onBatch?.((epoch - 1) * batchesPerEpoch + b + 1, opts.epochs * batchesPerEpoch);
