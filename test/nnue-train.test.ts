@@ -5,6 +5,8 @@ import { Position } from '../src/core/position.js';
 import { expandInputs, loadNnueData, mirrorFiles, NnueDataError } from '../src/tune/nnue-dataset.js';
 import { classicalLoss, floatEval, initNetwork, meanLoss, quantise, train } from '../src/tune/nnue-train.js';
 import { decodeShard, encodeShard, shardName } from '../src/tune/game-records.js';
+import { nnueCommand } from '../src/tune/nnue-cli.js';
+import { UsageError } from '../src/cmdline/errors.js';
 import { nnueFromNetwork } from '../src/engine/nnue/load.js';
 import { decodeNetwork, encodeNetwork } from '../src/engine/nnue/network.js';
 import { evaluate } from '../src/engine/evaluate.js';
@@ -110,6 +112,14 @@ test('NNUE trainer: weight decay shrinks the layer weights and changes nothing e
   }
   // The biases and the piece-square term are not decayed, and training still learns.
   assert.ok(decayed.best.validationLoss < classicalLoss(va, 0), `held-out ${decayed.best.validationLoss}`);
+});
+
+test('tune nnue: a weight decay that would flip the weights (lr × decay ≥ 1) is refused, naming the option', async () => {
+  const args = ['--data', SAMPLE, '--out', join(tmpdir(), 'never-written.bin'), '--lr', '0.1', '--weight-decay', '10'];
+  await assert.rejects(
+    nnueCommand(args, () => {}),
+    (e: unknown) => e instanceof UsageError && /--weight-decay: 10 times --lr 0.1 must be below 1/.test(e.message),
+  );
 });
 
 test('NNUE data: --mirror adds each training position reflected a-file to h-file, with its own classical evaluation', () => {

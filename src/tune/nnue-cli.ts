@@ -56,6 +56,8 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   const lr = parseNumberIn('--lr', values.lr as string | undefined, 0.002, 1e-7, 10);
   const resultWeight = parseNumberIn('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
   const weightDecay = parseNumberIn('--weight-decay', values['weight-decay'] as string | undefined, 0, 0, 100);
+  // Each step scales the weights by 1 − lr·decay: at 1 or more they would vanish or flip sign.
+  if (lr * weightDecay >= 1) throw new UsageError(`--weight-decay: ${weightDecay} times --lr ${lr} must be below 1`);
   const classicalWeight = parseNumberIn('--classical-weight', values['classical-weight'] as string | undefined, 0, 0, 1);
   const paths = data.split(',').filter((p) => p !== '');
 
