@@ -328,3 +328,36 @@ test('the search switches (singular extensions, correction/continuation/capture 
       assert.notEqual(without(name).search(pos, { depth: 9 }).nodes, a.nodes, `${name}: ${fen}`);
   }
 });
+
+test('ProbCut and the corrected stand-pat (off by default): tactics found, positions restored, searches deterministic, each changes the tree', () => {
+  const withParams = (p: Partial<Pick<Engine['params'], 'probCut' | 'qsCorrection'>>): Engine => {
+    const e = new Engine({ hashMb: 4 });
+    Object.assign(e.params, p);
+    e.paramsChanged();
+    return e;
+  };
+  assert.equal(new Engine().params.probCut, false);
+  assert.equal(new Engine().params.qsCorrection, false);
+  for (const p of [{ probCut: true }, { qsCorrection: true }]) {
+    const fork = withParams(p).search(Position.fromFen('4k3/1q5p/8/8/2N5/8/P7/4K3 w - - 0 1'), { depth: 10 });
+    assert.equal(moveToUci(fork.bestMove), 'c4d6', JSON.stringify(p));
+    const mate = withParams(p).search(Position.fromFen('k7/8/2K5/8/8/8/8/7R w - - 0 1'), { depth: 10 });
+    assert.deepEqual(mate.score, { mate: 2 }, JSON.stringify(p));
+  }
+  for (const fen of [
+    'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10',
+    'r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9',
+  ]) {
+    const pos = Position.fromFen(fen);
+    const base = withParams({}).search(pos, { depth: 9 });
+    for (const p of [{ probCut: true }, { qsCorrection: true }]) {
+      const a = withParams(p).search(pos, { depth: 9 });
+      assert.equal(pos.toFen(), fen);
+      assert.ok(legalMoves(pos).includes(a.bestMove), fen);
+      const b = withParams(p).search(pos, { depth: 9 });
+      assert.equal(a.nodes, b.nodes);
+      assert.equal(a.bestMove, b.bestMove);
+      assert.notEqual(a.nodes, base.nodes, `${JSON.stringify(p)}: ${fen}`);
+    }
+  }
+});

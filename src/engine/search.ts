@@ -64,6 +64,12 @@ export class SearchParams {
   captureHistory = true;
   /** Correction history: the static evaluation is corrected by what searches of the same pawn structure found. */
   correctionHistory = true;
+  /** The correction also applies to quiescence search's stand-pat score (needs correctionHistory). */
+  qsCorrection = false;
+  /** ProbCut: a good capture whose reduced search beats beta by probCutMargin cuts the node. */
+  probCut = false;
+  probCutMargin = 200;
+  probCutMinDepth = 5;
   /** Time management: the clock is shared over this many moves when no `movestogo` comes (timeman). */
   timeHorizonMoves = 20;
   /** No new iteration starts past this percentage of the soft limit (scaled by the best move's stability). */
@@ -97,6 +103,8 @@ export const SEARCH_PARAM_RANGES: Record<NumericSearchParam, readonly [min: numb
   lmrHistoryDiv: [500, 64000],
   qsDeltaMargin: [0, 1000],
   singularMinDepth: [4, 64], // the verification search runs at (depth − 1) / 2: at least one ply
+  probCutMargin: [0, 1000],
+  probCutMinDepth: [5, 64], // the verification search runs at depth − 4: at least one ply
   timeHorizonMoves: [2, 60],
   timeSoftPercent: [10, 300],
 };
@@ -820,6 +828,44 @@ export class Engine {
         const q = this.qsearch(alpha, alpha + 1, ply);
         if (q <= alpha) return q;
       }
+
+      // ProbCut: when a capture that wins at least the margin by exchange (SEE) still beats
+      // beta + margin in a search four plies shallower, the full-depth search would almost
+      // surely fail high too. Skipped when the hash already says this node stays below that bound.
+      const pcBeta = beta + P.probCutMargin;
+      if (
+        P.probCut &&
+        depth >= P.probCutMinDepth &&
+        excluded === 0 &&
+        Math.abs(beta) < MATE_BOUND &&
+        !(hit && ttDepth >= depth - 3 && ttScore < pcBeta)
+      ) {
+        const pcBase = ply * MAX_MOVES,
+          moves = this.moves,
+          scores = this.scores;
+        const pcEnd = this.moveGenerator.generateNoisy(pos, moves, pcBase);
+        this.ordering.scoreNoisy(pos, moves, scores, pcBase, pcEnd, ttMove);
+        for (let i = pcBase; i < pcEnd; i++) {
+          const m = pickNext(moves, scores, i, pcEnd);
+          const promo = movePromo(m);
+          if (promo !== 0 && promo !== QUEEN) continue;
+          if (!seeGe(pos, m, pcBeta - staticEval)) continue;
+          if (this.nnue !== null) this.nnue.make(pos, m);
+          pos.makeMove(m);
+          if (++this.nodes >= this.nextCheck) this.checkLimits();
+          this.keyLo[ply + 1] = pos.hashLo;
+          this.keyHi[ply + 1] = pos.hashHi;
+          let v = -this.qsearch(-pcBeta, -pcBeta + 1, ply + 1);
+          if (v >= pcBeta && !this.stopped) v = -this.negamax(-pcBeta, -pcBeta + 1, depth - 4, ply + 1, !cutNode);
+          pos.unmakeMove();
+          if (this.stopped) return 0;
+          if (v >= pcBeta) {
+            tt.store(hashLo, hashHi, m, scoreToTt(v, ply), rawEval, depth - 3, BOUND_LOWER);
+            return v;
+          }
+        }
+        this.pvLen[ply] = ply;
+      }
     }
 
     // Internal iterative reduction: without a hash move this node is probably not critical.
@@ -1035,7 +1081,8 @@ export class Engine {
     }
 
     let best = -INF,
-      standPat = 0;
+      standPat = 0,
+      rawEval = 0;
     const base = ply * MAX_MOVES,
       moves = this.moves,
       scores = this.scores;
@@ -1044,9 +1091,15 @@ export class Engine {
       end = this.moveGenerator.generate(pos, moves, base);
       if (end === base) return -MATE + ply;
     } else {
-      standPat = hit ? tt.staticEval() : this.staticEvaluate(pos);
+      rawEval = hit ? tt.staticEval() : this.staticEvaluate(pos);
+      standPat = rawEval;
+      if (this.params.qsCorrection && this.params.correctionHistory) {
+        standPat += (this.correction[(pos.side * CORR_SIZE) | pawnStructureIndex(pos)] / CORR_GRAIN) | 0;
+        if (standPat >= MATE_BOUND) standPat = MATE_BOUND - 1;
+        else if (standPat <= -MATE_BOUND) standPat = -MATE_BOUND + 1;
+      }
       if (standPat >= beta) {
-        if (!hit) tt.store(hashLo, hashHi, 0, scoreToTt(standPat, ply), standPat, -1, BOUND_LOWER);
+        if (!hit) tt.store(hashLo, hashHi, 0, scoreToTt(standPat, ply), rawEval, -1, BOUND_LOWER);
         return standPat;
       }
       if (standPat > alpha) alpha = standPat;
@@ -1087,7 +1140,7 @@ export class Engine {
       }
     }
     const bound = best >= beta ? BOUND_LOWER : pvNode && best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(hashLo, hashHi, bestMove, scoreToTt(best, ply), inCheck ? 0 : standPat, inCheck ? 0 : -1, bound);
+    tt.store(hashLo, hashHi, bestMove, scoreToTt(best, ply), inCheck ? 0 : rawEval, inCheck ? 0 : -1, bound);
     return best;
   }
 }

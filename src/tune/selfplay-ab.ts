@@ -46,6 +46,9 @@ const VARIANTS: Record<string, Variant> = {
   'no-cont': search({ continuationHistory: false }),
   'no-cont2': search({ followupHistory: false }),
   'no-caphist': search({ captureHistory: false }),
+  probcut: search({ probCut: true }),
+  'probcut-150': search({ probCut: true, probCutMargin: 150 }),
+  'qs-correction': search({ qsCorrection: true }),
   'no-threats': {
     setup() {},
     weights(w) {
