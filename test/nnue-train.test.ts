@@ -95,6 +95,36 @@ test("NNUE trainer: a residual network corrects the classical evaluation (held-o
   assert.equal(evaluator.evaluateFresh(pos), evaluate(pos) + evaluator.networkOutputFresh(pos));
 });
 
+test('NNUE trainer: the squared activation learns, and its quantised network (both kernels) keeps the float evaluations', () => {
+  const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5, mirror: true });
+  const opts = { hidden: 16, buckets: 1, epochs: 2, batch: 256, lr: 0.0005, resultWeight: 0, seed: 1, residual: true };
+  const result = train(tr, va, { ...opts, activation: 'screlu' });
+  assert.equal(result.net.activation, 'screlu');
+  assert.ok(result.best.validationLoss < 0.99 * classicalLoss(va, 0), `held-out ${result.best.validationLoss}`);
+  // Not the clipped-ReLU network under another name.
+  assert.notDeepEqual(result.net.w2, train(tr, va, opts).net.w2);
+  const net = decodeNetwork(encodeNetwork(quantise(result.net, { positions: tr.count, seed: 1, epochs: 2, description: 'test' })));
+  assert.equal(net.activation, 'screlu');
+  const kernels = [nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')];
+  let compared = 0,
+    worst = 0,
+    nonzero = 0;
+  for (const g of decodeShard(readFileSync(SAMPLE)).slice(0, 5)) {
+    const pos = Position.fromFen(g.fen);
+    for (const m of g.moves) {
+      const float = floatEval(result.net, loadOne(pos), 0),
+        int = kernels[0].networkOutputFresh(pos);
+      assert.equal(kernels[1].networkOutputFresh(pos), int);
+      worst = Math.max(worst, Math.abs(int - float));
+      if (int !== 0) nonzero++;
+      compared++;
+      pos.makeMove(m);
+    }
+  }
+  assert.ok(compared > 200 && nonzero > compared / 2, `${nonzero} of ${compared} outputs non-zero`);
+  assert.ok(worst <= 10, `quantised and float evaluations differ by up to ${worst} cp`);
+});
+
 test('NNUE trainer: weight decay shrinks the layer weights and changes nothing else about training', () => {
   const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5, mirror: true });
   const opts = { hidden: 16, buckets: 1, epochs: 2, batch: 256, lr: 0.0005, resultWeight: 0, seed: 1, residual: true };

@@ -3,10 +3,18 @@ import assert from 'node:assert/strict';
 import { Position, START_FEN } from '../src/core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
 import { moveKind, movePromo, KIND_CASTLE, KIND_EN_PASSANT } from '../src/core/move.js';
-import { decodeNetwork, encodeNetwork, NnueFileError, NNUE_INPUTS, type NnueKind, type NnueNetwork } from '../src/engine/nnue/network.js';
+import {
+  decodeNetwork,
+  encodeNetwork,
+  NnueFileError,
+  NNUE_INPUTS,
+  type NnueActivation,
+  type NnueKind,
+  type NnueNetwork,
+} from '../src/engine/nnue/network.js';
 import { nnueFromNetwork } from '../src/engine/nnue/load.js';
 import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
-import { featureIndex, mirrorFeature } from '../src/engine/nnue/features.js';
+import { featureIndex, mirrorFeature, outputBucket } from '../src/engine/nnue/features.js';
 import { NNUE_SLOTS } from '../src/engine/nnue/kernel.js';
 import { Engine } from '../src/engine/search.js';
 import { evaluate } from '../src/engine/evaluate.js';
@@ -14,7 +22,13 @@ import { crc32 } from '../src/core/crc32.js';
 import { rng, suiteFens } from './helpers.js';
 
 /** A random network with weights in the ranges a trained one uses. */
-export function randomNetwork(hidden: number, buckets: number, seed: number, kind: NnueKind = 'evaluation'): NnueNetwork {
+export function randomNetwork(
+  hidden: number,
+  buckets: number,
+  seed: number,
+  kind: NnueKind = 'evaluation',
+  activation: NnueActivation = 'crelu',
+): NnueNetwork {
   const r = rng(seed),
     int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
   const w1 = new Int16Array(NNUE_INPUTS * hidden).map(() => int(-60, 60));
@@ -24,6 +38,7 @@ export function randomNetwork(hidden: number, buckets: number, seed: number, kin
   const psqt = new Int32Array(NNUE_INPUTS * buckets).map(() => int(-40000, 40000));
   return {
     kind,
+    activation,
     hidden,
     buckets,
     qa: 255,
@@ -76,6 +91,18 @@ test('network file: round trip, and every damaged file is refused with its probl
   kind[92] = 7;
   new DataView(kind.buffer).setUint32(kind.length - 4, crc32(kind.subarray(0, kind.length - 4)), true);
   assert.throws(() => decodeNetwork(kind, 'x.bin'), /x\.bin: network kind 7, expected 0 \(evaluation\) or 1 \(residual\)/);
+  // The activation: clipped ReLU unless the file says squared; an unknown one is refused.
+  assert.equal(back.activation, 'crelu');
+  assert.equal(decodeNetwork(encodeNetwork(randomNetwork(32, 4, 1, 'evaluation', 'screlu'))).activation, 'screlu');
+  const act = bytes.slice();
+  act[94] = 2;
+  new DataView(act.buffer).setUint32(act.length - 4, crc32(act.subarray(0, act.length - 4)), true);
+  assert.throws(() => decodeNetwork(act, 'x.bin'), /x\.bin: activation 2, expected 0 \(clipped ReLU\) or 1 \(squared clipped ReLU\)/);
+  // Squared: QA·w must fit the kernel's 16-bit lanes, and 2·hidden·QA²·|w| its 32-bit sum.
+  const wide = randomNetwork(32, 4, 1, 'evaluation', 'screlu');
+  wide.w2[5] = 129;
+  assert.throws(() => decodeNetwork(encodeNetwork(wide), 'w.bin'), /w\.bin: output weights up to 129 times QA 255 overflow/);
+  assert.throws(() => decodeNetwork(encodeNetwork(randomNetwork(256, 4, 1, 'evaluation', 'screlu')), 'w.bin'), /could overflow the 32-bit/);
 });
 
 test('features: Black sees the board flipped, with colours exchanged', () => {
@@ -165,6 +192,44 @@ test('NNUE: the WebAssembly kernel equals the TypeScript reference on thousands 
   const seen = checkGames([nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')], GAME_FENS.slice(0, 6), 5, 400);
   assert.ok(seen.positions > 1000, `only ${seen.positions} positions`);
 });
+
+test('NNUE: the squared activation, both kernels: incremental equals full, WebAssembly equals TypeScript, and the output is the sum of clamp²·w / QA', () => {
+  const net = randomNetwork(128, 8, 21, 'residual', 'screlu');
+  net.psqt.fill(0);
+  net.b2.fill(0);
+  const evaluators = [nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')];
+  const seen = checkGames(evaluators, GAME_FENS.slice(0, 6), 23, 150);
+  assert.ok(seen.positions > 500, `only ${seen.positions} positions`);
+  // Written out here from the accumulators: with no bias and no piece-square term, the output is
+  // trunc(trunc(Σ clamp(a)²·w / QA) · SCALE / (QA·QB)).
+  const crelu = nnueFromNetwork({ ...net, activation: 'crelu' }, 'wasm');
+  let differs = 0;
+  for (const fen of GAME_FENS) {
+    const pos = Position.fromFen(fen);
+    for (const e of evaluators) {
+      const out = e.networkOutputFresh(pos);
+      const us = e.kernel.accumulator(NNUE_SLOTS - 1, pos.side),
+        them = e.kernel.accumulator(NNUE_SLOTS - 1, pos.side ^ 1);
+      const bucket = outputBucket(popcount(pos), 8),
+        w = bucket * 256;
+      let sum = 0;
+      for (let i = 0; i < 128; i++) {
+        const a = Math.min(255, Math.max(0, us[i])),
+          b = Math.min(255, Math.max(0, them[i]));
+        sum += a * a * net.w2[w + i] + b * b * net.w2[w + 128 + i];
+      }
+      assert.equal(out, Math.trunc((Math.trunc(sum / 255) * 400) / (255 * 64)), `${e.kernel.name}: ${fen}`);
+    }
+    if (crelu.networkOutputFresh(pos) !== evaluators[1].networkOutputFresh(pos)) differs++;
+  }
+  assert.ok(differs > GAME_FENS.length / 2, 'the squared activation changes the output');
+});
+
+function popcount(pos: Position): number {
+  let n = 0;
+  for (let sq = 0; sq < 64; sq++) if (pos.board[sq] !== 0) n++;
+  return n;
+}
 
 test('NNUE: a search with the network is deterministic and leaves the position as it was', () => {
   const net = randomNetwork(32, 8, 9);

@@ -14,7 +14,7 @@ import { classicalLoss, quantise, train } from './nnue-train.js';
 export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
            [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]
-           [--weight-decay 0]`;
+           [--weight-decay 0] [--activation crelu|screlu]`;
 
 export async function nnueCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs(
@@ -36,6 +36,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
       'classical-weight': { type: 'string' },
       residual: { type: 'boolean' },
       'weight-decay': { type: 'string' },
+      activation: { type: 'string' },
     },
     0,
   );
@@ -58,6 +59,12 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   const weightDecay = parseNumberIn('--weight-decay', values['weight-decay'] as string | undefined, 0, 0, 100);
   // Each step scales the weights by 1 − lr·decay: at 1 or more they would vanish or flip sign.
   if (lr * weightDecay >= 1) throw new UsageError(`--weight-decay: ${weightDecay} times --lr ${lr} must be below 1`);
+  const activation = (values.activation as string | undefined) ?? 'crelu';
+  if (activation !== 'crelu' && activation !== 'screlu')
+    throw new UsageError(`--activation: '${activation}' is not crelu (clipped ReLU) or screlu (squared clipped ReLU)`);
+  // clamp²·w summed over 2·hidden inputs must fit 32 bits: 2·hidden·255²·127 < 2^31 up to 128 neurons.
+  if (activation === 'screlu' && hidden > 128)
+    throw new UsageError(`--hidden: ${hidden} with --activation screlu could overflow the 32-bit output sum (at most 128)`);
   const classicalWeight = parseNumberIn('--classical-weight', values['classical-weight'] as string | undefined, 0, 0, 1);
   const paths = data.split(',').filter((p) => p !== '');
 
@@ -92,6 +99,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     resultWeight,
     seed,
     residual: values.residual === true,
+    activation,
     weightDecay,
     onBatch: (d, t) => progress.update(d, t),
     onEpoch: (e) => {
@@ -106,7 +114,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     positions: trainSet.count,
     seed,
     epochs: result.best.epoch,
-    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden} b${buckets} l${resultWeight} cw${classicalWeight}${weightDecay > 0 ? ` wd${weightDecay}` : ''}`,
+    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden}${activation === 'screlu' ? 's' : ''} b${buckets} l${resultWeight} cw${classicalWeight}${weightDecay > 0 ? ` wd${weightDecay}` : ''}`,
   });
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, encodeNetwork(net));

@@ -17,7 +17,7 @@
  * Deterministic for a seed: one thread, a seeded shuffle, a fixed summation order.
  */
 import { Sfc32 } from '../core/rng.js';
-import { NNUE_INPUTS, type NnueKind, type NnueNetwork } from '../engine/nnue/network.js';
+import { NNUE_INPUTS, type NnueActivation, type NnueKind, type NnueNetwork } from '../engine/nnue/network.js';
 import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
 import { mirrorFeature } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
@@ -39,6 +39,8 @@ export interface TrainOptions {
   seed: number;
   /** Train a correction to the classical evaluation (the sets must carry `classical`). */
   residual?: boolean;
+  /** The hidden layer's activation: clipped ReLU (the default) or its square. */
+  activation?: NnueActivation;
   /**
    * Decoupled weight decay (AdamW) on the layer weights W1 and W2, per step w −= lr·decay·w,
    * applied to every weight the data has reached: it pulls weights the data barely supports toward 0.
@@ -59,6 +61,7 @@ export interface EpochReport {
 
 export interface FloatNetwork {
   kind: NnueKind;
+  activation: NnueActivation;
   hidden: number;
   buckets: number;
   w1: Float32Array;
@@ -74,7 +77,13 @@ export function target(set: NnueSet, i: number, resultWeight: number): number {
   return resultWeight * set.result[i] + (1 - resultWeight) * sigmoid(set.score[i] / SCALE);
 }
 
-export function initNetwork(hidden: number, buckets: number, seed: number, kind: NnueKind = 'evaluation'): FloatNetwork {
+export function initNetwork(
+  hidden: number,
+  buckets: number,
+  seed: number,
+  kind: NnueKind = 'evaluation',
+  activation: NnueActivation = 'crelu',
+): FloatNetwork {
   const rng = new Sfc32(seed);
   const uni = (a: number): number => (((rng.next() >>> 0) / 4294967296) * 2 - 1) * a;
   const w1 = new Float32Array(NNUE_INPUTS * hidden).map(() => uni(1 / Math.sqrt(32)));
@@ -83,7 +92,7 @@ export function initNetwork(hidden: number, buckets: number, seed: number, kind:
   const w2 = new Float32Array(buckets * 2 * hidden).map(() => uni(1 / Math.sqrt(2 * hidden)) * (kind === 'residual' ? 0 : 1));
   // A residual starts from no correction; an evaluation from the classical material and tables.
   const psqt = kind === 'residual' ? new Float32Array(NNUE_INPUTS * buckets) : classicalPsqt(buckets);
-  return { kind, hidden, buckets, w1, b1, w2, b2: new Float32Array(buckets), psqt };
+  return { kind, activation, hidden, buckets, w1, b1, w2, b2: new Float32Array(buckets), psqt };
 }
 
 /**
@@ -129,7 +138,8 @@ class Pass {
       accS = this.accS,
       accN = this.accN,
       dS = this.dS,
-      dN = this.dN;
+      dN = this.dN,
+      squared = this.net.activation === 'screlu';
     let loss = 0;
     for (let k = from; k < to; k++) {
       const i = idx[k],
@@ -159,9 +169,9 @@ class Pass {
         out += 0.5 * (psqt[(stm === 0 ? w : m) * NB + b] - psqt[(stm === 0 ? m : w) * NB + b]);
       }
       for (let j = 0; j < H; j++) {
-        const s = accS[j],
-          o = accN[j];
-        out += (s < 0 ? 0 : s > 1 ? 1 : s) * w2[wo + j] + (o < 0 ? 0 : o > 1 ? 1 : o) * w2[wo + H + j];
+        const s = accS[j] < 0 ? 0 : accS[j] > 1 ? 1 : accS[j],
+          o = accN[j] < 0 ? 0 : accN[j] > 1 ? 1 : accN[j];
+        out += squared ? s * s * w2[wo + j] + o * o * w2[wo + H + j] : s * w2[wo + j] + o * w2[wo + H + j];
       }
       const p = sigmoid(out),
         t = target(set, i, resultWeight),
@@ -174,11 +184,14 @@ class Pass {
       grads.b2[b] += g;
       for (let j = 0; j < H; j++) {
         const s = accS[j],
-          o = accN[j];
-        gw2[wo + j] += g * (s < 0 ? 0 : s > 1 ? 1 : s);
-        gw2[wo + H + j] += g * (o < 0 ? 0 : o > 1 ? 1 : o);
-        const ds = s > 0 && s < 1 ? g * w2[wo + j] : 0,
-          dn = o > 0 && o < 1 ? g * w2[wo + H + j] : 0;
+          o = accN[j],
+          cs = s < 0 ? 0 : s > 1 ? 1 : s,
+          co = o < 0 ? 0 : o > 1 ? 1 : o;
+        // d act / d acc: 1 (clipped ReLU) or 2·acc (squared) inside (0, 1), 0 outside.
+        gw2[wo + j] += g * (squared ? cs * cs : cs);
+        gw2[wo + H + j] += g * (squared ? co * co : co);
+        const ds = s > 0 && s < 1 ? g * w2[wo + j] * (squared ? 2 * s : 1) : 0,
+          dn = o > 0 && o < 1 ? g * w2[wo + H + j] * (squared ? 2 * o : 1) : 0;
         dS[j] = ds;
         dN[j] = dn;
         grads.b1[j] += ds + dn;
@@ -260,9 +273,10 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   const kind: NnueKind = opts.residual === true ? 'residual' : 'evaluation';
   if (kind === 'residual' && (!trainSet.classical || !validation.classical))
     throw new Error('a residual network needs the classical evaluation of every position');
-  const net = initNetwork(opts.hidden, opts.buckets, opts.seed, kind);
+  const net = initNetwork(opts.hidden, opts.buckets, opts.seed, kind, opts.activation ?? 'crelu');
   const grads: FloatNetwork = {
     kind,
+    activation: net.activation,
     hidden: opts.hidden,
     buckets: opts.buckets,
     w1: new Float32Array(net.w1.length),
@@ -336,6 +350,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
 function cloneNet(n: FloatNetwork): FloatNetwork {
   return {
     kind: n.kind,
+    activation: n.activation,
     hidden: n.hidden,
     buckets: n.buckets,
     w1: n.w1.slice(),
@@ -351,6 +366,7 @@ export function quantise(n: FloatNetwork, meta: { positions: number; seed: numbe
   const q = (x: number, s: number, lim: number): number => Math.max(-lim, Math.min(lim, Math.round(x * s)));
   return {
     kind: n.kind,
+    activation: n.activation,
     hidden: n.hidden,
     buckets: n.buckets,
     qa: QA,
@@ -390,7 +406,10 @@ export function floatEval(n: FloatNetwork, set: NnueSet, i: number): number {
       m = mirrorFeature(w);
     out += 0.5 * (n.psqt[(stm === 0 ? w : m) * NB + b] - n.psqt[(stm === 0 ? m : w) * NB + b]);
   }
-  for (let j = 0; j < H; j++)
-    out += Math.min(1, Math.max(0, accS[j])) * n.w2[wo + j] + Math.min(1, Math.max(0, accN[j])) * n.w2[wo + H + j];
+  const act =
+    n.activation === 'screlu'
+      ? (x: number): number => Math.min(1, Math.max(0, x)) ** 2
+      : (x: number): number => Math.min(1, Math.max(0, x));
+  for (let j = 0; j < H; j++) out += act(accS[j]) * n.w2[wo + j] + act(accN[j]) * n.w2[wo + H + j];
   return out * SCALE;
 }

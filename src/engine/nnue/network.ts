@@ -12,6 +12,9 @@
  *   eval = trunc((Σ crelu(acc_stm)·w[b][i] + Σ crelu(acc_other)·w[b][H+i] + bias[b]
  *                 + trunc((psqt_stm[b] − psqt_other[b]) / 2)) · SCALE / (QA · QB))
  *
+ * With the squared activation (`screlu`), crelu(x)·w becomes crelu(x)²·w, whose sum is divided
+ * (truncated) by QA before the bias is added, so the units stay QA·QB.
+ *
  * A network of kind `residual` is a correction to the classical evaluation: the engine adds its
  * output to the hand-written evaluation (evaluator.ts), and the trainer fits the sum.
  *
@@ -22,7 +25,8 @@
  *   14  2  QA                    16  2  QB                        18  2  SCALE
  *   20  4  training positions    24  4  training seed             28  4  epochs
  *   32  60 description (ASCII, NUL-padded): the data and command it was trained from
- *   92  2  kind: 0 the evaluation, 1 a residual added to the classical evaluation   94  2  0
+ *   92  2  kind: 0 the evaluation, 1 a residual added to the classical evaluation
+ *   94  2  activation: 0 clipped ReLU, 1 squared clipped ReLU (files before it have 0 here)
  *   96  payload: L1 weights [768][hidden] i16, L1 bias [hidden] i16,
  *       output weights [buckets][2·hidden] i16, output bias [buckets] i32,
  *       piece-square term [768][buckets] i32 (output-sum units: QA·QB per 400 cp)
@@ -45,6 +49,9 @@ const DESCRIPTION_BYTES = 60;
 /** What the network's output is: the evaluation itself, or a correction added to the classical one. */
 export type NnueKind = 'evaluation' | 'residual';
 const KINDS: readonly NnueKind[] = ['evaluation', 'residual'];
+/** The hidden layer's activation: clamp(x, 0, QA), or its square (then divided by QA). */
+export type NnueActivation = 'crelu' | 'screlu';
+const ACTIVATIONS: readonly NnueActivation[] = ['crelu', 'screlu'];
 
 export class NnueFileError extends Error {
   override readonly name = 'NnueFileError';
@@ -58,6 +65,7 @@ export class NnueFileError extends Error {
 
 export interface NnueNetwork {
   kind: NnueKind;
+  activation: NnueActivation;
   hidden: number;
   buckets: number;
   qa: number;
@@ -98,6 +106,7 @@ export function encodeNetwork(n: NnueNetwork): Uint8Array {
   const desc = n.description.replace(/[^\x20-\x7e]/g, '?').slice(0, DESCRIPTION_BYTES);
   for (let i = 0; i < desc.length; i++) buf[32 + i] = desc.charCodeAt(i);
   v.setUint16(32 + DESCRIPTION_BYTES, KINDS.indexOf(n.kind), true);
+  v.setUint16(34 + DESCRIPTION_BYTES, ACTIVATIONS.indexOf(n.activation), true);
   let o = HEADER_BYTES;
   for (const arr of [n.w1, n.b1, n.w2]) for (let i = 0; i < arr.length; i++, o += 2) v.setInt16(o, arr[i], true);
   for (let i = 0; i < n.b2.length; i++, o += 4) v.setInt32(o, n.b2[i], true);
@@ -144,6 +153,12 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
   const kind = KINDS[v.getUint16(32 + DESCRIPTION_BYTES, true)];
   if (kind === undefined)
     throw new NnueFileError(file, `network kind ${v.getUint16(32 + DESCRIPTION_BYTES, true)}, expected 0 (evaluation) or 1 (residual)`);
+  const activation = ACTIVATIONS[v.getUint16(34 + DESCRIPTION_BYTES, true)];
+  if (activation === undefined)
+    throw new NnueFileError(
+      file,
+      `activation ${v.getUint16(34 + DESCRIPTION_BYTES, true)}, expected 0 (clipped ReLU) or 1 (squared clipped ReLU)`,
+    );
   let description = '';
   for (let i = 32; i < 32 + DESCRIPTION_BYTES && buf[i] !== 0; i++) description += String.fromCharCode(buf[i]);
   let o = HEADER_BYTES;
@@ -166,10 +181,16 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
   for (let i = 0; i < b2.length; i++) maxB = Math.max(maxB, Math.abs(b2[i]));
   let maxP = 0;
   for (let i = 0; i < psqt.length; i++) maxP = Math.max(maxP, Math.abs(psqt[i]));
-  if (2 * hidden * qa * maxW + maxB + 32 * maxP >= 2 ** 31)
+  // The squared activation's products clamp·w live in int16 lanes, and their sum of clamp²·w is
+  // divided by QA before the rest is added.
+  if (activation === 'screlu' && qa * maxW >= 2 ** 15)
+    throw new NnueFileError(file, `output weights up to ${maxW} times QA ${qa} overflow the 16-bit products of the squared activation`);
+  const hiddenSum = activation === 'screlu' ? 2 * hidden * qa * qa * maxW : 2 * hidden * qa * maxW;
+  if (hiddenSum >= 2 ** 31 || (activation === 'screlu' ? 2 * hidden * qa * maxW : hiddenSum) + maxB + 32 * maxP >= 2 ** 31)
     throw new NnueFileError(file, `output weights up to ${maxW} (piece-square up to ${maxP}) could overflow the 32-bit output sum`);
   return {
     kind,
+    activation,
     hidden,
     buckets,
     qa,

@@ -89,10 +89,20 @@ export class TsNnueKernel implements NnueKernel {
       them = (slot * 2 + (stm ^ 1)) * H,
       w = bucket * 2 * H;
     let sum = 0;
-    for (let i = 0; i < H; i++) {
-      const a = acc[us + i],
-        b = acc[them + i];
-      sum += (a < 0 ? 0 : a > qa ? qa : a) * w2[w + i] + (b < 0 ? 0 : b > qa ? qa : b) * w2[w + H + i];
+    if (this.net.activation === 'screlu') {
+      // Exact in doubles; the loader bounds the sum below 2^31 as the kernel's int32 lanes need.
+      for (let i = 0; i < H; i++) {
+        const a = acc[us + i] < 0 ? 0 : acc[us + i] > qa ? qa : acc[us + i],
+          b = acc[them + i] < 0 ? 0 : acc[them + i] > qa ? qa : acc[them + i];
+        sum += a * w2[w + i] * a + b * w2[w + H + i] * b;
+      }
+      sum = Math.trunc(sum / qa);
+    } else {
+      for (let i = 0; i < H; i++) {
+        const a = acc[us + i],
+          b = acc[them + i];
+        sum += (a < 0 ? 0 : a > qa ? qa : a) * w2[w + i] + (b < 0 ? 0 : b > qa ? qa : b) * w2[w + H + i];
+      }
     }
     const B = this.net.buckets,
       psq = this.psq;

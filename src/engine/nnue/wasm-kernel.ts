@@ -15,7 +15,7 @@ const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 interface Exports {
   memory: { buffer: ArrayBuffer };
-  init(hidden: number, buckets: number, qa: number, qb: number, scale: number, slots: number): void;
+  init(hidden: number, buckets: number, qa: number, qb: number, scale: number, slots: number, squared: number): void;
   w1Ptr(): number;
   b1Ptr(): number;
   w2Ptr(): number;
@@ -49,7 +49,7 @@ export function createWasmKernel(net: NnueNetwork, bytes: Uint8Array, slots = NN
       },
     },
   }).exports as Exports;
-  ex.init(net.hidden, net.buckets, net.qa, net.qb, net.scale, slots);
+  ex.init(net.hidden, net.buckets, net.qa, net.qb, net.scale, slots, net.activation === 'screlu' ? 1 : 0);
   const buf = ex.memory.buffer;
   new Int16Array(buf, ex.w1Ptr(), net.w1.length).set(net.w1);
   new Int16Array(buf, ex.b1Ptr(), net.b1.length).set(net.b1);

@@ -9,6 +9,8 @@ let NB: i32 = 0;
 let QA: i32 = 255;
 let QB: i32 = 64;
 let SCALE: i32 = 400;
+// 1: squared clipped ReLU (clamp²·w, the sum divided by QA); 0: clipped ReLU.
+let SQUARED: i32 = 0;
 let W1: usize = 0;
 let B1: usize = 0;
 let W2: usize = 0;
@@ -20,8 +22,8 @@ let PSQ: usize = 0;
 const DELTA = memory.data(32, 16);
 const LIST = memory.data(128, 16);
 
-export function init(hidden: i32, buckets: i32, qa: i32, qb: i32, scale: i32, slots: i32): void {
-  H = hidden; NB = buckets; QA = qa; QB = qb; SCALE = scale;
+export function init(hidden: i32, buckets: i32, qa: i32, qb: i32, scale: i32, slots: i32, squared: i32): void {
+  H = hidden; NB = buckets; QA = qa; QB = qb; SCALE = scale; SQUARED = squared;
   W1 = heap.alloc(<usize>(768 * H * 2));
   B1 = heap.alloc(<usize>(H * 2));
   W2 = heap.alloc(<usize>(NB * 2 * H * 2));
@@ -107,13 +109,25 @@ export function evaluate(slot: i32, stm: i32, bucket: i32): i32 {
   const zero = i16x8.splat(0), top = i16x8.splat(<i16>QA);
   let sum = i32x4.splat(0);
   const bytes = H * 2;
-  for (let i = 0; i < bytes; i += 16) {
-    const a = i16x8.min_s(i16x8.max_s(v128.load(us + i), zero), top);
-    const b = i16x8.min_s(i16x8.max_s(v128.load(them + i), zero), top);
-    sum = i32x4.add(sum, i32x4.dot_i16x8_s(a, v128.load(w + i)));
-    sum = i32x4.add(sum, i32x4.dot_i16x8_s(b, v128.load(w + bytes + i)));
+  if (SQUARED) {
+    // a·w fits an int16 lane (the loader checks QA·|w| < 2^15), then (a·w)·a sums in int32.
+    for (let i = 0; i < bytes; i += 16) {
+      const a = i16x8.min_s(i16x8.max_s(v128.load(us + i), zero), top);
+      const b = i16x8.min_s(i16x8.max_s(v128.load(them + i), zero), top);
+      sum = i32x4.add(sum, i32x4.dot_i16x8_s(i16x8.mul(a, v128.load(w + i)), a));
+      sum = i32x4.add(sum, i32x4.dot_i16x8_s(i16x8.mul(b, v128.load(w + bytes + i)), b));
+    }
+  } else {
+    for (let i = 0; i < bytes; i += 16) {
+      const a = i16x8.min_s(i16x8.max_s(v128.load(us + i), zero), top);
+      const b = i16x8.min_s(i16x8.max_s(v128.load(them + i), zero), top);
+      sum = i32x4.add(sum, i32x4.dot_i16x8_s(a, v128.load(w + i)));
+      sum = i32x4.add(sum, i32x4.dot_i16x8_s(b, v128.load(w + bytes + i)));
+    }
   }
-  const total = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3)
+  let hidden = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3);
+  if (SQUARED) hidden = hidden / QA;
+  const total = hidden
     + load<i32>(B2 + <usize>(bucket * 4))
     + (load<i32>(psq(slot, stm) + <usize>(bucket << 2)) - load<i32>(psq(slot, stm ^ 1) + <usize>(bucket << 2))) / 2;
   return <i32>((<i64>total * <i64>SCALE) / <i64>(QA * QB));
