@@ -70,7 +70,7 @@ export function renderNnuePanel(nnue: NnueEvaluator, pos: Position, lastMove: nu
     el(
       'p',
       { 'data-testid': 'nnue-eval' },
-      `Network: ${signed(white)} cp for White${sum} (768×2 → ${net.hidden}×2 → 1, output bucket by ${net.buckets} piece counts)`,
+      `Network: ${signed(white)} cp for White${sum} (768×2 → ${net.hidden}×2 ${net.activation === 'screlu' ? 'squared clipped ReLU' : 'clipped ReLU'} → 1, output bucket by ${net.buckets} piece counts)`,
     ),
     activationStrip(`Side to move (${pos.side === 0 ? 'White' : 'Black'}) accumulator`, us, net.qa, 'nnue-acc-us'),
     activationStrip("Other side's accumulator", them, net.qa, 'nnue-acc-them'),

@@ -39,5 +39,6 @@ export function loadNnue(file = DEFAULT_NETWORK_FILE, kernel: NnueKernelName = '
 export function describeNnue(e: NnueEvaluator): string {
   const n = e.network;
   const kind = n.kind === 'residual' ? ', a residual added to the classical evaluation' : '';
-  return `NNUE ${e.source}: 768x2-${n.hidden}-${n.buckets} buckets, ${e.kernel.name} kernel${kind}${n.description ? ` (${n.description})` : ''}`;
+  const act = n.activation === 'screlu' ? ', squared clipped ReLU' : '';
+  return `NNUE ${e.source}: 768x2-${n.hidden}-${n.buckets} buckets, ${e.kernel.name} kernel${act}${kind}${n.description ? ` (${n.description})` : ''}`;
 }
