@@ -329,8 +329,8 @@ test('the search switches (singular extensions, correction/continuation/capture 
   }
 });
 
-test('ProbCut and the corrected stand-pat (off by default): tactics found, positions restored, searches deterministic, each changes the tree', () => {
-  const withParams = (p: Partial<Pick<Engine['params'], 'probCut' | 'qsCorrection'>>): Engine => {
+test('ProbCut, the corrected stand-pat and reduced bad captures (off by default): tactics found, positions restored, searches deterministic, each changes the tree', () => {
+  const withParams = (p: Partial<Pick<Engine['params'], 'probCut' | 'qsCorrection' | 'lmrBadCaptures'>>): Engine => {
     const e = new Engine({ hashMb: 4 });
     Object.assign(e.params, p);
     e.paramsChanged();
@@ -338,7 +338,8 @@ test('ProbCut and the corrected stand-pat (off by default): tactics found, posit
   };
   assert.equal(new Engine().params.probCut, false);
   assert.equal(new Engine().params.qsCorrection, false);
-  for (const p of [{ probCut: true }, { qsCorrection: true }]) {
+  assert.equal(new Engine().params.lmrBadCaptures, false);
+  for (const p of [{ probCut: true }, { qsCorrection: true }, { lmrBadCaptures: true }]) {
     const fork = withParams(p).search(Position.fromFen('4k3/1q5p/8/8/2N5/8/P7/4K3 w - - 0 1'), { depth: 10 });
     assert.equal(moveToUci(fork.bestMove), 'c4d6', JSON.stringify(p));
     const mate = withParams(p).search(Position.fromFen('k7/8/2K5/8/8/8/8/7R w - - 0 1'), { depth: 10 });
@@ -350,7 +351,7 @@ test('ProbCut and the corrected stand-pat (off by default): tactics found, posit
   ]) {
     const pos = Position.fromFen(fen);
     const base = withParams({}).search(pos, { depth: 9 });
-    for (const p of [{ probCut: true }, { qsCorrection: true }]) {
+    for (const p of [{ probCut: true }, { qsCorrection: true }, { lmrBadCaptures: true }]) {
       const a = withParams(p).search(pos, { depth: 9 });
       assert.equal(pos.toFen(), fen);
       assert.ok(legalMoves(pos).includes(a.bestMove), fen);

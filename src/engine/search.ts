@@ -70,6 +70,8 @@ export class SearchParams {
   probCut = false;
   probCutMargin = 200;
   probCutMinDepth = 5;
+  /** Late captures that lose material by exchange (SEE < 0) are searched one ply shallower first. */
+  lmrBadCaptures = false;
   /** Time management: the clock is shared over this many moves when no `movestogo` comes (timeman). */
   timeHorizonMoves = 20;
   /** No new iteration starts past this percentage of the soft limit (scaled by the best move's stability). */
@@ -996,6 +998,8 @@ export class Engine {
           else r -= (scores[i] / P.lmrHistoryDiv) | 0; // history
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
+        } else if (P.lmrBadCaptures && depth >= 3 && !isQuiet && scores[i] < 0 && !givesCheck && moveCount > (pvNode ? 2 : 1)) {
+          r = 1;
         }
         score = -this.negamax(-alpha - 1, -alpha, newDepth - r, ply + 1, true);
         if (score > alpha && r > 0) score = -this.negamax(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode);

@@ -49,6 +49,7 @@ const VARIANTS: Record<string, Variant> = {
   probcut: search({ probCut: true }),
   'probcut-150': search({ probCut: true, probCutMargin: 150 }),
   'qs-correction': search({ qsCorrection: true }),
+  'lmr-bad-captures': search({ lmrBadCaptures: true }),
   'no-threats': {
     setup() {},
     weights(w) {
