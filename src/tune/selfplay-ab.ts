@@ -50,6 +50,8 @@ const VARIANTS: Record<string, Variant> = {
   'probcut-150': search({ probCut: true, probCutMargin: 150 }),
   'qs-correction': search({ qsCorrection: true }),
   'lmr-bad-captures': search({ lmrBadCaptures: true }),
+  // The three switches of 2026-12-02 together.
+  'probcut-qs-lmrcap': search({ probCut: true, qsCorrection: true, lmrBadCaptures: true }),
   'no-threats': {
     setup() {},
     weights(w) {
