@@ -142,6 +142,9 @@ test('NNUE trainer: weight decay shrinks the layer weights and changes nothing e
   }
   // The biases and the piece-square term are not decayed, and training still learns.
   assert.ok(decayed.best.validationLoss < classicalLoss(va, 0), `held-out ${decayed.best.validationLoss}`);
+  // The library refuses what the command line refuses: a decay that would flip the weights.
+  assert.throws(() => train(tr, va, { ...opts, lr: 0.1, weightDecay: 10 }), RangeError);
+  assert.throws(() => train(tr, va, { ...opts, weightDecay: -1 }), RangeError);
 });
 
 test('tune nnue: a weight decay that would flip the weights (lr × decay ≥ 1) is refused, naming the option', async () => {

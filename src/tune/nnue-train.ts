@@ -298,6 +298,9 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   const batchesPerEpoch = Math.ceil(trainSet.count / opts.batch);
   const history: EpochReport[] = [];
   const decay = opts.weightDecay ?? 0;
+  // Each step scales W1 and W2 by 1 − lr·decay: at 1 or more they would vanish or flip sign.
+  if (!(decay >= 0) || opts.lr * decay >= 1)
+    throw new RangeError(`weight decay ${decay} with learning rate ${opts.lr}: the decay must be at least 0 and their product below 1`);
   let best: EpochReport | undefined,
     bestNet = cloneNet(net),
     step = 0;
