@@ -762,9 +762,7 @@ export class Engine {
       staticEval = rawEval;
       if (P.correctionHistory) {
         corrIndex = (pos.side * CORR_SIZE) | pawnStructureIndex(pos);
-        staticEval += (this.correction[corrIndex] / CORR_GRAIN) | 0;
-        if (staticEval >= MATE_BOUND) staticEval = MATE_BOUND - 1;
-        else if (staticEval <= -MATE_BOUND) staticEval = -MATE_BOUND + 1;
+        staticEval = this.corrected(rawEval, corrIndex);
       }
       evalScore = staticEval;
       // Not in a singular verification search: the entry's score is the excluded move's.
@@ -1050,6 +1048,12 @@ export class Engine {
     return best;
   }
 
+  /** A static evaluation plus the correction history's entry, kept off the mate scores. */
+  private corrected(rawEval: number, corrIndex: number): number {
+    const e = rawEval + ((this.correction[corrIndex] / CORR_GRAIN) | 0);
+    return e >= MATE_BOUND ? MATE_BOUND - 1 : e <= -MATE_BOUND ? -MATE_BOUND + 1 : e;
+  }
+
   private updatePv(ply: number, m: number): void {
     const row = ply * (MAX_PLY + 2),
       next = (ply + 1) * (MAX_PLY + 2);
@@ -1098,9 +1102,7 @@ export class Engine {
       rawEval = hit ? tt.staticEval() : this.staticEvaluate(pos);
       standPat = rawEval;
       if (this.params.qsCorrection && this.params.correctionHistory) {
-        standPat += (this.correction[(pos.side * CORR_SIZE) | pawnStructureIndex(pos)] / CORR_GRAIN) | 0;
-        if (standPat >= MATE_BOUND) standPat = MATE_BOUND - 1;
-        else if (standPat <= -MATE_BOUND) standPat = -MATE_BOUND + 1;
+        standPat = this.corrected(rawEval, (pos.side * CORR_SIZE) | pawnStructureIndex(pos));
       }
       if (standPat >= beta) {
         if (!hit) tt.store(hashLo, hashHi, 0, scoreToTt(standPat, ply), rawEval, -1, BOUND_LOWER);

@@ -181,12 +181,12 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
   for (let i = 0; i < b2.length; i++) maxB = Math.max(maxB, Math.abs(b2[i]));
   let maxP = 0;
   for (let i = 0; i < psqt.length; i++) maxP = Math.max(maxP, Math.abs(psqt[i]));
-  // The squared activation's products clamp·w live in int16 lanes, and their sum of clamp²·w is
-  // divided by QA before the rest is added.
+  // The squared activation's products clamp·w live in int16 lanes, and its sum of clamp²·w (QA
+  // times the clipped one's bound) must fit before the division by QA brings it back to that bound.
+  const hiddenBound = 2 * hidden * qa * maxW;
   if (activation === 'screlu' && qa * maxW >= 2 ** 15)
     throw new NnueFileError(file, `output weights up to ${maxW} times QA ${qa} overflow the 16-bit products of the squared activation`);
-  const hiddenSum = activation === 'screlu' ? 2 * hidden * qa * qa * maxW : 2 * hidden * qa * maxW;
-  if (hiddenSum >= 2 ** 31 || (activation === 'screlu' ? 2 * hidden * qa * maxW : hiddenSum) + maxB + 32 * maxP >= 2 ** 31)
+  if ((activation === 'screlu' && hiddenBound * qa >= 2 ** 31) || hiddenBound + maxB + 32 * maxP >= 2 ** 31)
     throw new NnueFileError(file, `output weights up to ${maxW} (piece-square up to ${maxP}) could overflow the 32-bit output sum`);
   return {
     kind,

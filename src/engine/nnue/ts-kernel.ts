@@ -12,11 +12,15 @@ export class TsNnueKernel implements NnueKernel {
   /** The piece-square sums, [slot][persp][bucket]. */
   private readonly psq: Int32Array;
 
+  /** The squared activation (decided once: evaluate() runs at every node). */
+  private readonly squared: boolean;
+
   constructor(
     private readonly net: NnueNetwork,
     slots = NNUE_SLOTS,
   ) {
     this.hidden = net.hidden;
+    this.squared = net.activation === 'screlu';
     this.acc = new Int16Array(slots * 2 * net.hidden);
     this.psq = new Int32Array(slots * 2 * net.buckets);
   }
@@ -89,11 +93,13 @@ export class TsNnueKernel implements NnueKernel {
       them = (slot * 2 + (stm ^ 1)) * H,
       w = bucket * 2 * H;
     let sum = 0;
-    if (this.net.activation === 'screlu') {
+    if (this.squared) {
       // Exact in doubles; the loader bounds the sum below 2^31 as the kernel's int32 lanes need.
       for (let i = 0; i < H; i++) {
-        const a = acc[us + i] < 0 ? 0 : acc[us + i] > qa ? qa : acc[us + i],
-          b = acc[them + i] < 0 ? 0 : acc[them + i] > qa ? qa : acc[them + i];
+        const x = acc[us + i],
+          y = acc[them + i],
+          a = x < 0 ? 0 : x > qa ? qa : x,
+          b = y < 0 ? 0 : y > qa ? qa : y;
         sum += a * w2[w + i] * a + b * w2[w + H + i] * b;
       }
       sum = Math.trunc(sum / qa);
