@@ -7,9 +7,11 @@
  *
  *   node dist/bench/engine-selfplay.js --variant NAME [--nodes 4000] [--pairs 20] [--seed 1]
  *       [--test-params FILE.json] [--base-params FILE.json] [--test-nnue FILE] [--base-nnue FILE]
- *       [--queue redis://HOST:PORT]
+ *       [--test-nodes N] [--base-nodes N] [--queue redis://HOST:PORT]
  * The params files (written by `matrix-chess tune fit --json` / `tune export --json`) replace the
  * whole evaluation (material, piece-square tables, terms) of the tested or the baseline engine.
+ * --test-nodes / --base-nodes give one side its own budget (node odds): a faster evaluation
+ * against a slower one at the node ratio `bench` measured, what equal time would give each.
  */
 import { readFileSync } from 'node:fs';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
@@ -30,6 +32,8 @@ interface Options {
   baseParams?: string;
   testNnue?: string;
   baseNnue?: string;
+  testNodes?: number;
+  baseNodes?: number;
   queue?: string;
 }
 
@@ -47,6 +51,8 @@ function parseOptions(args: string[]): Options {
       'base-params': { type: 'string' },
       'test-nnue': { type: 'string' },
       'base-nnue': { type: 'string' },
+      'test-nodes': { type: 'string' },
+      'base-nodes': { type: 'string' },
       queue: { type: 'string' },
     },
     0,
@@ -70,11 +76,19 @@ function parseOptions(args: string[]): Options {
     baseParams: str('base-params'),
     testNnue: str('test-nnue'),
     baseNnue: str('base-nnue'),
+    testNodes: str('test-nodes') === undefined ? undefined : int('test-nodes', 0, 1, 1e9),
+    baseNodes: str('base-nodes') === undefined ? undefined : int('base-nodes', 0, 1, 1e9),
     queue: str('queue'),
   };
 }
 
-function side(who: 'test' | 'base', variant: string, paramsFile: string | undefined, nnueFile: string | undefined): AbSide {
+function side(
+  who: 'test' | 'base',
+  variant: string,
+  paramsFile: string | undefined,
+  nnueFile: string | undefined,
+  nodes: number | undefined,
+): AbSide {
   const read = <T>(flag: string, file: string, f: () => T): T => {
     try {
       return f();
@@ -93,6 +107,7 @@ function side(who: 'test' | 'base', variant: string, paramsFile: string | undefi
           ),
         }),
     ...(nnueFile === undefined ? {} : { nnue: { file: nnueFile, crc32: read('nnue', nnueFile, () => networkCrc(nnueFile)) } }),
+    ...(nodes === undefined ? {} : { nodes }),
   };
 }
 
@@ -123,10 +138,12 @@ async function main(): Promise<void> {
     baseParams,
     testNnue,
     baseNnue,
+    testNodes,
+    baseNodes,
     queue,
   } = parseOptions(process.argv.slice(2));
-  const testSide = side('test', variantName, testParams, testNnue);
-  const baseSide = side('base', baseName, baseParams, baseNnue);
+  const testSide = side('test', variantName, testParams, testNnue, testNodes);
+  const baseSide = side('base', baseName, baseParams, baseNnue, baseNodes);
   // Through a queue the pairs are played elsewhere first; in process, one after another below.
   const queued = queue === undefined ? undefined : await pairsOnQueue(queue, seed, pairs, nodes, testSide, baseSide);
   const openings = queued === undefined ? abOpenings(seed, pairs) : [];

@@ -52,6 +52,7 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
       pool.run({ ...job(0), nodes: 0 }),
       pool.run({ ...job(0), base: { variant: 'base', params: { ...params, terms: [1, 2] } } }),
       pool.run({ ...job(0), test: { variant: 'base', nnue: { file: NETWORK, crc32: '0' } } }),
+      pool.run({ ...job(0), base: { variant: 'base', nodes: 0 } }),
     ]);
     const reasons = bad.map((r) => (r.status === 'rejected' ? (r.reason as JobFailed) : undefined));
     assert.ok(reasons.every((r) => r instanceof JobFailed));
@@ -62,6 +63,7 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
         [true, 'malformed job: nodes is not a whole number from 1 to 1000000000'],
         [true, `malformed job: base.params: field 'terms' must be ${params.terms.length} integers`],
         [false, `network '${NETWORK}' has CRC-32 X here, the run wants 0`],
+        [true, 'malformed job: base.nodes is not a whole number from 1 to 1000000000'],
       ],
     );
   } finally {
@@ -79,4 +81,15 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
   const plainScores = openings.map((o, i) => playAbPair(i, o, plain, plainBase, nodes)).flatMap((r) => [testScore(r, 0), testScore(r, 1)]);
   const plainCount = (s: number): number => plainScores.filter((x) => x === s).length;
   assert.match(cli.stdout, new RegExp(`\\nfinal: 4 games, \\+${plainCount(1)} =${plainCount(0.5)} -${plainCount(0)}, `));
+});
+
+test("node odds: a side's own budget replaces the pair's for that side only", () => {
+  const [opening] = abOpenings(3, 1);
+  const pair = (test: AbSide, base: AbSide, nodes: number) => playAbPair(0, opening, abPlayer(test), abPlayer(base), nodes);
+  // Test side at 400 nodes, base at 150: given as the test side's odds, or as the base side's.
+  const testOdds = pair({ variant: 'base', nodes: 400 }, { variant: 'base' }, 150);
+  const baseOdds = pair({ variant: 'base' }, { variant: 'base', nodes: 150 }, 400);
+  assert.deepEqual(testOdds, baseOdds, 'the same budgets, however given, play the same games');
+  const even = pair({ variant: 'base' }, { variant: 'base' }, 150);
+  assert.notDeepEqual(testOdds.games, even.games, 'the odds change the games');
 });

@@ -167,7 +167,8 @@ function parseSelfplayPairJob(o: Partial<SelfplayPairJob>): SelfplayPairJob {
   whole('nodes', 1, 1_000_000_000);
   for (const k of ['test', 'base'] as const) {
     const side = o[k];
-    if (side === null || typeof side !== 'object') throw new JobError(`malformed job: ${k} is not an engine ({ variant, params?, nnue? })`);
+    if (side === null || typeof side !== 'object')
+      throw new JobError(`malformed job: ${k} is not an engine ({ variant, params?, nnue?, nodes? })`);
     if (!AB_VARIANT_NAMES.includes(side.variant))
       throw new JobError(`malformed job: ${k}.variant ${JSON.stringify(side.variant)} is not a known variant`);
     if (side.params !== undefined) {
@@ -178,6 +179,8 @@ function parseSelfplayPairJob(o: Partial<SelfplayPairJob>): SelfplayPairJob {
       }
     }
     if (side.nnue !== undefined && !isNetwork(side.nnue)) throw new JobError(`malformed job: ${k}.nnue is not { file, crc32 (hex) }`);
+    if (side.nodes !== undefined && !(Number.isInteger(side.nodes) && side.nodes >= 1 && side.nodes <= 1_000_000_000))
+      throw new JobError(`malformed job: ${k}.nodes is not a whole number from 1 to 1000000000`);
   }
   return o as SelfplayPairJob;
 }

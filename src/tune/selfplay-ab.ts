@@ -144,6 +144,11 @@ export interface AbSide {
   params?: EvalParamValues;
   /** The learned evaluation: a network file on the playing machine and the CRC-32 (hex) it must have. */
   nnue?: { file: string; crc32: string };
+  /**
+   * This side's node budget per move when it differs from the pair's (node odds: a faster
+   * evaluation's speed, measured by `bench`, shown at fixed nodes).
+   */
+  nodes?: number;
 }
 
 /** One opening pair: the test engine plays White in the first game, Black in the second. */
@@ -180,6 +185,8 @@ const builtIn = currentEvalParams();
 interface Player {
   engine: Engine;
   params: EvalParamValues;
+  /** Its own node budget per move, or undefined for the pair's. */
+  nodes: number | undefined;
 }
 
 /** The engine for one side; a network must be on this machine with the CRC the run wants. */
@@ -193,7 +200,7 @@ export function abPlayer(side: AbSide): Player {
   const params = side.params ?? builtIn;
   const weights = Int16Array.from(params.terms);
   v.weights?.(weights);
-  return { engine, params: { ...params, terms: Array.from(weights) } };
+  return { engine, params: { ...params, terms: Array.from(weights) }, nodes: side.nodes };
 }
 
 function randomOpening(rng: Sfc32): number[] {
@@ -242,7 +249,7 @@ function playGame(opening: number[], white: Player, black: Player, nodes: number
     if (pos.halfmove >= 100 || pos.repetitions() >= 2 || insufficientMaterial(pos)) return done('1/2-1/2');
     const p = pos.side === 0 ? white : black;
     applyEvalParams(p.params);
-    const r = p.engine.search(pos, { nodes });
+    const r = p.engine.search(pos, { nodes: p.nodes ?? nodes });
     // Adjudicate clear wins: the mover's score beyond 1000 (from White's view, same sign) for 8 plies.
     const s = 'mate' in r.score ? (r.score.mate > 0 ? 5000 : -5000) : r.score.cp;
     const whiteView = pos.side === 0 ? s : -s;
