@@ -101,6 +101,20 @@ test('perft --divide lists root moves that add up to the total', () => {
   assert.match(r.stdout, /^Nodes: 2039$/m);
 });
 
+test('bench --evalfile searches with the network in that file', () => {
+  // The seed-3 data folder keeps the network that played it (generation 3): another search tree.
+  const other = fileURLToPath(new URL('../../data/nnue/selfplay-nnue3-5000n-s3/network.bin', import.meta.url));
+  const shipped = fileURLToPath(new URL('../../weights/nnue.bin', import.meta.url));
+  const nodes = (args: string[]): string => {
+    const r = run(['bench', '--depth', '4', ...args]);
+    assert.equal(r.code, 0, r.stderr);
+    return /^Nodes: (\d+)$/m.exec(r.stdout)![1];
+  };
+  const byDefault = nodes([]);
+  assert.equal(nodes(['--evalfile', shipped]), byDefault, 'the shipped file by name is the default');
+  assert.notEqual(nodes(['--evalfile', other]), byDefault, 'another network searches another tree');
+});
+
 test('perft with the other backends agrees with the bitboard core and names what it loaded', () => {
   for (const [name, label] of [
     ['matrix', 'matrix'],
@@ -136,6 +150,17 @@ test('user mistakes are typed errors that name the flag and what was expected', 
     [['perft', '0'], 'UsageError', /perft depth: 0 is out of range/],
     [['perft', '2', '--backend', 'quantum'], 'BackendError', /unknown backend 'quantum': expected one of bitboard, matrix, bnn/],
     [['bench', '--depth', 'deep'], 'UsageError', /--depth: 'deep' is not a whole number/],
+    [
+      ['bench', '--eval', 'classical', '--evalfile', 'x.bin'],
+      'UsageError',
+      /bench --evalfile: a network file needs --eval nnue or both, not classical/,
+    ],
+    [
+      ['play', '--eval', 'classical', '--evalfile', 'x.bin'],
+      'UsageError',
+      /play --evalfile: a network file needs --eval nnue, not classical/,
+    ],
+    [['bench', '--depth', '1', '--evalfile', 'no-such-network.bin'], 'NnueFileError', /no-such-network\.bin/],
     [['play', '--fen', '8/8/8/8/8/8/8/8 w - - 0 1'], 'FenError', /invalid FEN \(position\): white has no king/],
     [['play', '--mode', 'purple'], 'UsageError', /--mode: 'purple' is not a mode \(expected white, black or self\)/],
     [['play', '--depth', '99'], 'UsageError', /--depth: 99 is out of range/],

@@ -4,7 +4,7 @@
  * reads one line, bad input gets a message and the prompt again, and `exit` or end of input
  * quits with status 0.
  */
-import { evaluatorFor, parseEvalChoice } from './eval-flag.js';
+import { checkEvalFile, evaluatorFor, parseEvalChoice } from './eval-flag.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
 import { backendLabel, getBackend } from '../backends.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
@@ -21,7 +21,7 @@ import { UsageError } from '../cmdline/errors.js';
 import { LineReader } from '../cmdline/lines.js';
 
 export const PLAY_USAGE =
-  'play [--mode white|black|self] [--depth N] [--fen FEN | --chess960 [--start N]] [--backend bitboard|matrix|bnn] [--eval classical|nnue] [--ascii]';
+  'play [--mode white|black|self] [--depth N] [--fen FEN | --chess960 [--start N]] [--backend bitboard|matrix|bnn] [--eval classical|nnue] [--evalfile FILE] [--ascii]';
 
 type Mode = 'white' | 'black' | 'self';
 const MAX_DEPTH = 20;
@@ -61,6 +61,7 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
       backend: { type: 'string', default: 'bitboard' },
       ascii: { type: 'boolean', default: false },
       eval: { type: 'string' },
+      evalfile: { type: 'string' },
     },
     0,
   );
@@ -84,8 +85,11 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
   const pos = Position.fromFen((values.fen as string | undefined) ?? initialFen);
   const backend = await getBackend(values.backend as string);
 
+  // The network is read before the terminal is: a bad file ends the command with nothing left open.
+  const evalName = parseEvalChoice('play', values.eval as string | undefined);
+  checkEvalFile('play', evalName, values.evalfile as string | undefined);
+  const nnue = evaluatorFor(evalName, values.evalfile as string | undefined);
   const reader = new LineReader(io.input, io.output);
-  const nnue = evaluatorFor(parseEvalChoice('play', values.eval as string | undefined));
   const game = new TerminalGame(pos, backend, io, reader, values.ascii === true, chess960, initialFen);
   game.nnue = nnue;
   try {
