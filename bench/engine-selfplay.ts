@@ -66,6 +66,8 @@ function parseOptions(args: string[]): Options {
   };
   const int = (flag: string, dflt: number, min: number, max: number): number =>
     str(flag) === undefined ? dflt : parseIntIn(`--${flag}`, str(flag), min, max);
+  const optionalInt = (flag: string, min: number, max: number): number | undefined =>
+    str(flag) === undefined ? undefined : parseIntIn(`--${flag}`, str(flag), min, max);
   return {
     variant: variant('variant'),
     base: variant('base'),
@@ -76,8 +78,8 @@ function parseOptions(args: string[]): Options {
     baseParams: str('base-params'),
     testNnue: str('test-nnue'),
     baseNnue: str('base-nnue'),
-    testNodes: str('test-nodes') === undefined ? undefined : int('test-nodes', 0, 1, 1e9),
-    baseNodes: str('base-nodes') === undefined ? undefined : int('base-nodes', 0, 1, 1e9),
+    testNodes: optionalInt('test-nodes', 1, 1e9),
+    baseNodes: optionalInt('base-nodes', 1, 1e9),
     queue: str('queue'),
   };
 }

@@ -86,9 +86,10 @@ export async function runPlayCommand(args: string[], io: PlayIo = { input: proce
   const backend = await getBackend(values.backend as string);
 
   // The network is read before the terminal is: a bad file ends the command with nothing left open.
-  const evalName = parseEvalChoice('play', values.eval as string | undefined);
-  checkEvalFile('play', evalName, values.evalfile as string | undefined);
-  const nnue = evaluatorFor(evalName, values.evalfile as string | undefined);
+  const evalName = parseEvalChoice('play', values.eval as string | undefined),
+    evalFile = values.evalfile as string | undefined;
+  checkEvalFile('play', evalName, evalFile);
+  const nnue = evaluatorFor(evalName, evalFile);
   const reader = new LineReader(io.input, io.output);
   const game = new TerminalGame(pos, backend, io, reader, values.ascii === true, chess960, initialFen);
   game.nnue = nnue;

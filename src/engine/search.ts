@@ -122,6 +122,11 @@ function pawnStructureIndex(pos: Position): number {
   return (h ^ (h >>> 16)) & (CORR_SIZE - 1);
 }
 
+/** A position's entry in the correction table: one half per side to move. */
+function correctionIndex(pos: Position): number {
+  return (pos.side * CORR_SIZE) | pawnStructureIndex(pos);
+}
+
 /** Late-move reduction by [depth * 64 + moveCount]: grows with log(depth) * log(moves). */
 function lmrTable(p: SearchParams): Int8Array {
   const t = new Int8Array(64 * 64);
@@ -761,7 +766,7 @@ export class Engine {
       rawEval = hit ? tt.staticEval() : this.staticEvaluate(pos);
       staticEval = rawEval;
       if (P.correctionHistory) {
-        corrIndex = (pos.side * CORR_SIZE) | pawnStructureIndex(pos);
+        corrIndex = correctionIndex(pos);
         staticEval = this.corrected(rawEval, corrIndex);
       }
       evalScore = staticEval;
@@ -1102,7 +1107,7 @@ export class Engine {
       rawEval = hit ? tt.staticEval() : this.staticEvaluate(pos);
       standPat = rawEval;
       if (this.params.qsCorrection && this.params.correctionHistory) {
-        standPat = this.corrected(rawEval, (pos.side * CORR_SIZE) | pawnStructureIndex(pos));
+        standPat = this.corrected(rawEval, correctionIndex(pos));
       }
       if (standPat >= beta) {
         if (!hit) tt.store(hashLo, hashHi, 0, scoreToTt(standPat, ply), rawEval, -1, BOUND_LOWER);

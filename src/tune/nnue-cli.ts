@@ -9,7 +9,7 @@ import { UsageError } from '../cmdline/errors.js';
 import { createProgress } from '../cmdline/progress.js';
 import { encodeNetwork } from '../engine/nnue/network.js';
 import { loadNnueData } from './nnue-dataset.js';
-import { classicalLoss, quantise, train } from './nnue-train.js';
+import { classicalLoss, quantise, train, weightDecayAllowed } from './nnue-train.js';
 
 export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
@@ -57,8 +57,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   const lr = parseNumberIn('--lr', values.lr as string | undefined, 0.002, 1e-7, 10);
   const resultWeight = parseNumberIn('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
   const weightDecay = parseNumberIn('--weight-decay', values['weight-decay'] as string | undefined, 0, 0, 100);
-  // Each step scales the weights by 1 − lr·decay: at 1 or more they would vanish or flip sign.
-  if (lr * weightDecay >= 1) throw new UsageError(`--weight-decay: ${weightDecay} times --lr ${lr} must be below 1`);
+  if (!weightDecayAllowed(lr, weightDecay)) throw new UsageError(`--weight-decay: ${weightDecay} times --lr ${lr} must be below 1`);
   const activation = (values.activation as string | undefined) ?? 'crelu';
   if (activation !== 'crelu' && activation !== 'screlu')
     throw new UsageError(`--activation: '${activation}' is not crelu (clipped ReLU) or screlu (squared clipped ReLU)`);

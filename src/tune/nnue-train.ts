@@ -252,6 +252,11 @@ export function meanLoss(net: FloatNetwork, set: NnueSet, resultWeight: number):
   return new Pass(net).run(set, idx, 0, set.count, resultWeight, null) / set.count;
 }
 
+/** Each step scales W1 and W2 by 1 − lr·decay: at 1 or more they would vanish or flip sign. */
+export function weightDecayAllowed(lr: number, decay: number): boolean {
+  return decay >= 0 && lr * decay < 1;
+}
+
 /** The loss of the classical evaluation on `set` (it must carry `classical`), scored like the network's. */
 export function classicalLoss(set: NnueSet, resultWeight: number): number {
   if (!set.classical || set.count === 0) return NaN;
@@ -298,8 +303,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   const batchesPerEpoch = Math.ceil(trainSet.count / opts.batch);
   const history: EpochReport[] = [];
   const decay = opts.weightDecay ?? 0;
-  // Each step scales W1 and W2 by 1 − lr·decay: at 1 or more they would vanish or flip sign.
-  if (!(decay >= 0) || opts.lr * decay >= 1)
+  if (!weightDecayAllowed(opts.lr, decay))
     throw new RangeError(`weight decay ${decay} with learning rate ${opts.lr}: the decay must be at least 0 and their product below 1`);
   let best: EpochReport | undefined,
     bestNet = cloneNet(net),
