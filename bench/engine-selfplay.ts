@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
 import { UsageError, runScript } from '../src/cmdline/errors.js';
+import { createProgress, progressEnabled } from '../src/cmdline/progress.js';
 import type { JobFailed } from '../src/jobs/local-pool.js';
 import type { JobResult, SelfplayPairJob } from '../src/jobs/job.js';
 import { networkCrc } from '../src/tune/datagen-shard.js';
@@ -154,7 +155,8 @@ async function main(): Promise<void> {
   let w = 0,
     d = 0,
     l = 0;
-  const t0 = Date.now();
+  // Progress (ETA) on a terminal only; in a pipe or a log, a plain running score every 50 games.
+  const progress = createProgress(`${variantName} vs ${baseName}`);
   for (let i = 0; i < pairs; i++) {
     const result = queued?.[i] ?? playAbPair(i, openings[i], test!, base!, nodes);
     for (const g of [0, 1] as const) {
@@ -163,23 +165,28 @@ async function main(): Promise<void> {
       else if (s === 0) l++;
       else d++;
     }
-    const games = w + d + l,
-      score = (w + d / 2) / games;
-    const elo = score <= 0 || score >= 1 ? NaN : -400 * Math.log10(1 / score - 1);
-    process.stdout.write(
-      `\r${variantName} vs ${baseName}: +${w} =${d} -${l}  score ${(100 * score).toFixed(1)}%  elo ${elo.toFixed(0)}  (${((Date.now() - t0) / 1000).toFixed(0)} s)   `,
-    );
+    const running = scoreLine(w, d, l);
+    progress.update(i + 1, pairs, running);
+    if (!progressEnabled() && (2 * (i + 1)) % 50 === 0 && i + 1 < pairs) process.stdout.write(`after ${running}\n`);
   }
-  {
-    // Trinomial 95% interval of the score, mapped to Elo.
-    const n = w + d + l,
-      s = (w + d / 2) / n;
-    const sd = Math.sqrt((w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n / n);
-    const elo = (x: number) => (x <= 0 ? -Infinity : x >= 1 ? Infinity : -400 * Math.log10(1 / x - 1));
-    process.stdout.write(
-      `\nfinal: ${n} games, +${w} =${d} -${l}, score ${(100 * s).toFixed(1)}%, elo ${elo(s).toFixed(0)} [${elo(s - 1.96 * sd).toFixed(0)}, ${elo(s + 1.96 * sd).toFixed(0)}]\n`,
-    );
-  }
+  progress.finish();
+  process.stdout.write(`test: ${describeSide(testSide, nodes)}\nbase: ${describeSide(baseSide, nodes)}\n`);
+  process.stdout.write(`final: ${scoreLine(w, d, l)}\n`);
+}
+
+/** What a side was: its variant, its evaluation (network file and checksum), its node budget. */
+function describeSide(side: AbSide, nodes: number): string {
+  const net = side.nnue === undefined ? 'classical evaluation' : `network ${side.nnue.file} (CRC ${side.nnue.crc32})`;
+  return `variant ${side.variant}, ${net}${side.params === undefined ? '' : ', own evaluation params'}, ${side.nodes ?? nodes} nodes a move`;
+}
+
+/** Games, +W =D -L, score and Elo with the trinomial 95% interval. */
+function scoreLine(w: number, d: number, l: number): string {
+  const n = w + d + l,
+    s = (w + d / 2) / n;
+  const sd = Math.sqrt((w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n / n);
+  const elo = (x: number) => (x <= 0 ? -Infinity : x >= 1 ? Infinity : -400 * Math.log10(1 / x - 1));
+  return `${n} games, +${w} =${d} -${l}, score ${(100 * s).toFixed(1)}%, elo ${elo(s).toFixed(0)} [${elo(s - 1.96 * sd).toFixed(0)}, ${elo(s + 1.96 * sd).toFixed(0)}]`;
 }
 
 await runScript('engine-selfplay', main);

@@ -81,6 +81,12 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
   const plainScores = openings.map((o, i) => playAbPair(i, o, plain, plainBase, nodes)).flatMap((r) => [testScore(r, 0), testScore(r, 1)]);
   const plainCount = (s: number): number => plainScores.filter((x) => x === s).length;
   assert.match(cli.stdout, new RegExp(`\\nfinal: 4 games, \\+${plainCount(1)} =${plainCount(0.5)} -${plainCount(0)}, `));
+  // In a pipe: no progress line, and the summary says what played.
+  assert.doesNotMatch(cli.stdout + cli.stderr, /\r/);
+  assert.match(
+    cli.stdout,
+    /^test: variant no-lmp, classical evaluation, 150 nodes a move\nbase: variant base, classical evaluation, 150 nodes a move\nfinal: /m,
+  );
 });
 
 test("node odds: a side's own budget replaces the pair's for that side only", () => {
