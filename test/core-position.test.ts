@@ -11,6 +11,7 @@ import { MoveError, legalMoveList, parseSan, parseUciMove } from '../src/core/no
 import { moveToUci } from '../src/core/move.js';
 import { gameStatus, type GameEnd } from '../src/core/status.js';
 import { NO_SQUARE, PAWN, WHITE, makePiece } from '../src/core/types.js';
+import { CHESS960_POSITIONS, chess960StartFen } from '../src/core/chess960.js';
 
 /** Everything make/unmake must restore, copied. */
 function snapshot(pos: Position) {
@@ -84,6 +85,34 @@ test('make/unmake and null moves keep the key incremental and restore the exact 
   }
   assert.ok(checkedMoves > 20_000, `only ${checkedMoves} moves were made and unmade`);
   assert.ok(nullMoves > 50, `only ${nullMoves} null moves`);
+});
+
+test('Chess960: the key tells castling rooks apart, and the incremental key equals a fresh parse of the same position', () => {
+  // The same board and the same right bit, castling with the f1 rook in one and the h1 rook in the other.
+  const withF = Position.fromFen('4k3/8/8/8/8/8/8/1K3R1R w F - 0 1');
+  const withH = Position.fromFen('4k3/8/8/8/8/8/8/1K3R1R w H - 0 1');
+  assert.notDeepEqual([withF.hashLo, withF.hashHi], [withH.hashLo, withH.hashHi]);
+  // Rooks in their corners keep the standard keys.
+  assert.deepEqual(
+    [Position.fromFen('r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1').hashLo],
+    [Position.fromFen('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1').hashLo],
+  );
+  const random = rng(960);
+  let checked = 0;
+  for (let n = 0; n < CHESS960_POSITIONS; n += 37) {
+    const pos = Position.fromFen(chess960StartFen(n));
+    for (let ply = 0; ply < 60; ply++) {
+      const moves = legalMoveList(pos);
+      if (moves.length === 0) break;
+      pos.makeMove(moves[Math.floor(random() * moves.length)]);
+      assertHashConsistent(pos, `at ply ${ply} of Chess960 position ${n}`);
+      // X-FEN names each castling rook, so a fresh parse must reach the same key.
+      const fresh = Position.fromFen(pos.toFen());
+      assert.deepEqual([fresh.hashLo, fresh.hashHi], [pos.hashLo, pos.hashHi], `re-parsed ${pos.toFen()} (position ${n})`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 1000, `only ${checked} positions`);
 });
 
 test('a null move after a double step drops the en-passant square from the key and restores it', () => {

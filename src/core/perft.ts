@@ -29,7 +29,7 @@ export function perft(pos: Position, depth: number, gen: LegalMoveGenerator = de
   if (depth === 0) return 1;
   const tree = gen.moveTree?.(pos);
   if (table) {
-    table.setRoot(pos);
+    table.setRoot();
     return tree ? perftTreeHashed(tree, pos, depth, 0, table) : perftPositionHashed(pos, gen, depth, 0, table);
   }
   return tree ? perftTree(tree, depth, 0) : perftPosition(pos, gen, depth, 0);

@@ -24,7 +24,18 @@ import {
 } from './types.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, castleKingTo, castleRight, castleRookTo, moveFrom, moveKind, movePromo, moveTo } from './move.js';
 import { betweenHi, betweenLo } from './attacks.js';
-import { castlingKeyHi, castlingKeyLo, epKeyHi, epKeyLo, pieceKeyHi, pieceKeyLo, sideKeyHi, sideKeyLo } from './zobrist.js';
+import {
+  CORNER_ROOKS,
+  castlingKeyHi,
+  castlingKeyLo,
+  castlingKeysFor,
+  epKeyHi,
+  epKeyLo,
+  pieceKeyHi,
+  pieceKeyLo,
+  sideKeyHi,
+  sideKeyLo,
+} from './zobrist.js';
 import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from './attacks.js';
 import { bishopIndex, bishopTable, rookIndex, rookTable } from './magic.js';
 
@@ -80,12 +91,15 @@ export class Position {
   side = WHITE;
   castling = 0;
   /** The rook square of each castling right (by bit number, see castleRight); fixed for a game, valid while the right is held. */
-  readonly castleRook = Uint8Array.of(7, 0, 63, 56);
+  readonly castleRook = Uint8Array.from(CORNER_ROOKS);
   /** Rights kept when a piece moves from or to a square: the king's square clears its side's, a castling rook's square its own. */
   readonly castleKeep = new Uint8Array(64).fill(15);
   /** Squares that must be empty for each castle: both paths, king and castling rook excepted (bitboard halves). */
   readonly castlePathLo = new Int32Array(4);
   readonly castlePathHi = new Int32Array(4);
+  /** Zobrist keys of the castling rights with this game's rooks (zobrist.ts), by rights. */
+  readonly castleKeyLo = castlingKeyLo.slice();
+  readonly castleKeyHi = castlingKeyHi.slice();
   ep = NO_SQUARE;
   halfmove = 0;
   fullmove = 1;
@@ -147,6 +161,8 @@ export class Position {
     this.castleKeep.set(from.castleKeep);
     this.castlePathLo.set(from.castlePathLo);
     this.castlePathHi.set(from.castlePathHi);
+    this.castleKeyLo.set(from.castleKeyLo);
+    this.castleKeyHi.set(from.castleKeyHi);
   }
 
   /** The castling rook's square of a castle move in this position (before it is made). */
@@ -161,6 +177,7 @@ export class Position {
       rTo = (kTo & 7) === 6 ? kTo - 1 : kTo + 1;
     this.castling |= 1 << right;
     this.castleRook[right] = rook;
+    castlingKeysFor(this.castleKeyLo, this.castleKeyHi, this.castleRook);
     this.castleKeep[king] &= right >= 2 ? ~(BLACK_OO | BLACK_OOO) : ~(WHITE_OO | WHITE_OOO);
     this.castleKeep[rook] &= ~(1 << right);
     let lo = betweenLo[(king << 6) | kTo] | betweenLo[(rook << 6) | rTo],
@@ -335,8 +352,8 @@ export class Position {
     const keep = this.castleKeep,
       rights = this.castling & keep[from] & keep[to];
     if (rights !== this.castling) {
-      this.hashLo ^= castlingKeyLo[this.castling ^ rights];
-      this.hashHi ^= castlingKeyHi[this.castling ^ rights];
+      this.hashLo ^= this.castleKeyLo[this.castling ^ rights];
+      this.hashHi ^= this.castleKeyHi[this.castling ^ rights];
       this.castling = rights;
     }
     this.ep = (piece & 7) === PAWN && (to ^ from) === 16 ? (from + to) >> 1 : NO_SQUARE;
@@ -481,8 +498,8 @@ export class Position {
         hi ^= pieceKeyHi[(p << 6) | sq];
       }
     }
-    lo ^= castlingKeyLo[this.castling];
-    hi ^= castlingKeyHi[this.castling];
+    lo ^= this.castleKeyLo[this.castling];
+    hi ^= this.castleKeyHi[this.castling];
     if (this.side === BLACK) {
       lo ^= sideKeyLo;
       hi ^= sideKeyHi;
@@ -505,7 +522,9 @@ export class Position {
     this.kingSq.fill(NO_SQUARE);
     this.side = WHITE;
     this.castling = 0;
-    this.castleRook.set([7, 0, 63, 56]);
+    this.castleRook.set(CORNER_ROOKS);
+    this.castleKeyLo.set(castlingKeyLo);
+    this.castleKeyHi.set(castlingKeyHi);
     this.castleKeep.fill(15);
     this.castlePathLo.fill(0);
     this.castlePathHi.fill(0);

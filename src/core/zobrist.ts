@@ -1,7 +1,9 @@
 /**
  * Zobrist keys as 32-bit halves, from a fixed-seed generator so hashes are reproducible across
  * runs and machines. A position's key is the XOR of its pieces, castling rights, side and (only
- * when a capture there is possible) en-passant file.
+ * when a capture there is possible) en-passant file. A castling right whose rook is not on its
+ * corner (Chess960) has its own key by rook square, so that two positions alike but for which
+ * rook may castle differ.
  */
 import { Sfc32 } from './rng.js';
 
@@ -42,3 +44,34 @@ for (let r = 0; r < 16; r++) {
 }
 castlingKeyLo[0] = 0;
 castlingKeyHi[0] = 0;
+
+// Drawn after all the others, so the standard keys (and the bench count) stay as they were.
+/** Indexed by right (bit number) * 64 + rook square; used when that rook is not on its corner. */
+export const castlingRookKeyLo = keys(4 * 64);
+export const castlingRookKeyHi = keys(4 * 64);
+/** The corner rook of each right (white O-O, white O-O-O, black O-O, black O-O-O). */
+export const CORNER_ROOKS: readonly number[] = [7, 0, 63, 56];
+
+/**
+ * Fills out (16 Int32 entries, lo then hi) with the key of every set of rights given each right's
+ * rook square: the standard keys when the rooks are in their corners.
+ */
+export function castlingKeysFor(outLo: Int32Array, outHi: Int32Array, castleRook: ArrayLike<number>): void {
+  for (let r = 0; r < 16; r++) {
+    let lo = 0,
+      hi = 0;
+    for (let bit = 0; bit < 4; bit++) {
+      if ((r & (1 << bit)) === 0) continue;
+      const rook = castleRook[bit];
+      if (rook === CORNER_ROOKS[bit]) {
+        lo ^= castlingKeyLo[1 << bit];
+        hi ^= castlingKeyHi[1 << bit];
+      } else {
+        lo ^= castlingRookKeyLo[(bit << 6) | rook];
+        hi ^= castlingRookKeyHi[(bit << 6) | rook];
+      }
+    }
+    outLo[r] = lo;
+    outHi[r] = hi;
+  }
+}
