@@ -63,6 +63,44 @@ test('NNUE trainer: a tiny network learns the sample (held-out loss falls below 
   );
 });
 
+test('NNUE trainer, king-mirrored features: the network learns, and the engine evaluates its file as the trainer does', () => {
+  const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5 });
+  const opts = { hidden: 16, buckets: 1, epochs: 4, batch: 512, lr: 0.005, resultWeight: 0, seed: 1 };
+  const before = meanLoss(initNetwork(16, 1, 1, 'evaluation', 'crelu', 'king-mirrored'), va, 0);
+  const result = train(tr, va, { ...opts, features: 'king-mirrored' });
+  assert.equal(result.net.features, 'king-mirrored');
+  assert.ok(result.best.validationLoss < 0.85 * before, `held-out loss ${result.best.validationLoss} vs ${before} before training`);
+  const net = decodeNetwork(encodeNetwork(quantise(result.net, { positions: tr.count, seed: 1, epochs: 4, description: 'test' })));
+  assert.equal(net.features, 'king-mirrored');
+  const evaluator = nnueFromNetwork(net, 'ts');
+  let compared = 0,
+    worst = 0,
+    crossed = 0;
+  for (const g of decodeShard(readFileSync(SAMPLE)).slice(0, 10)) {
+    const pos = Position.fromFen(g.fen);
+    for (const m of g.moves) {
+      if ((pos.kingSq[0] & 4) !== 0 || (pos.kingSq[1] & 4) !== 0) crossed++;
+      worst = Math.max(worst, Math.abs(evaluator.networkOutputFresh(pos) - floatEval(result.net, loadOne(pos), 0)));
+      compared++;
+      pos.makeMove(m);
+    }
+  }
+  // A feature the trainer and the engine index differently would cost far more than rounding.
+  assert.ok(compared > 500 && crossed > 100, `${compared} positions, ${crossed} with a king on files e–h`);
+  assert.ok(worst <= 25, `quantised and float evaluations differ by up to ${worst} cp`);
+});
+
+test('tune nnue: --mirror with --features king-mirrored, and an unknown feature set, are refused', async () => {
+  await assert.rejects(
+    nnueCommand(['--data', SAMPLE, '--out', '/nonexistent/x.bin', '--features', 'king-mirrored', '--mirror'], () => {}),
+    (e: unknown) => e instanceof UsageError && /--mirror adds nothing with --features king-mirrored/.test(e.message),
+  );
+  await assert.rejects(
+    nnueCommand(['--data', SAMPLE, '--out', '/nonexistent/x.bin', '--features', 'halfkp'], () => {}),
+    (e: unknown) => e instanceof UsageError && /--features: 'halfkp' is not plain or king-mirrored/.test(e.message),
+  );
+});
+
 test('NNUE data: --classical-weight blends the classical evaluation into the score label, position by position', () => {
   const search = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5 }).validation;
   const classical = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5, classicalWeight: 1 }).validation;
@@ -197,6 +235,7 @@ function loadOne(pos: Position) {
     count: 1,
     feat,
     nFeat: Uint8Array.of(n),
+    kingWings: Uint8Array.of(((pos.kingSq[0] >> 2) & 1) | ((pos.kingSq[1] >> 1) & 2)),
     stm: Uint8Array.of(pos.side),
     bucket: Uint8Array.of(0),
     score: Int16Array.of(0),

@@ -14,7 +14,8 @@ import {
 } from '../src/engine/nnue/network.js';
 import { nnueFromNetwork } from '../src/engine/nnue/load.js';
 import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
-import { featureIndex, mirrorFeature, outputBucket } from '../src/engine/nnue/features.js';
+import { featureIndex, kingFlip, mirrorFeature, outputBucket, type NnueFeatures } from '../src/engine/nnue/features.js';
+import { mirrorFiles } from '../src/tune/nnue-dataset.js';
 import { NNUE_SLOTS } from '../src/engine/nnue/kernel.js';
 import { Engine } from '../src/engine/search.js';
 import { evaluate } from '../src/engine/evaluate.js';
@@ -28,6 +29,7 @@ export function randomNetwork(
   seed: number,
   kind: NnueKind = 'evaluation',
   activation: NnueActivation = 'crelu',
+  features: NnueFeatures = 'plain',
 ): NnueNetwork {
   const r = rng(seed),
     int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
@@ -39,6 +41,7 @@ export function randomNetwork(
   return {
     kind,
     activation,
+    features,
     hidden,
     buckets,
     qa: 255,
@@ -82,7 +85,7 @@ test('network file: round trip, and every damaged file is refused with its probl
   assert.throws(() => decodeNetwork(magic, 'x.bin'), /bad magic/);
   const version = bytes.slice();
   version[7] = 9;
-  assert.throws(() => decodeNetwork(version, 'x.bin'), /format version 9, expected 3/);
+  assert.throws(() => decodeNetwork(version, 'x.bin'), /format version 9, expected 3 or 4/);
   assert.throws(() => decodeNetwork(new Uint8Array(10), 'x.bin'), /truncated/);
   assert.equal(back.kind, 'evaluation');
   assert.equal(decodeNetwork(encodeNetwork(randomNetwork(32, 4, 1, 'residual'))).kind, 'residual');
@@ -103,6 +106,24 @@ test('network file: round trip, and every damaged file is refused with its probl
   wide.w2[5] = 129;
   assert.throws(() => decodeNetwork(encodeNetwork(wide), 'w.bin'), /w\.bin: output weights up to 129 times QA 255 overflow/);
   assert.throws(() => decodeNetwork(encodeNetwork(randomNetwork(256, 4, 1, 'evaluation', 'screlu')), 'w.bin'), /could overflow the 32-bit/);
+  // The feature set: plain unless the file says king-mirrored; an unknown one is refused.
+  assert.equal(back.features, 'plain');
+  const km = decodeNetwork(encodeNetwork(randomNetwork(32, 4, 1, 'evaluation', 'crelu', 'king-mirrored')));
+  assert.equal(km.features, 'king-mirrored');
+  assert.deepEqual(km.w1, net.w1);
+  const feat = bytes.slice();
+  feat[96] = 2;
+  new DataView(feat.buffer).setUint32(feat.length - 4, crc32(feat.subarray(0, feat.length - 4)), true);
+  assert.throws(() => decodeNetwork(feat, 'x.bin'), /x\.bin: feature set 2, expected 0 \(plain\) or 1 \(king-mirrored\)/);
+  // A version-3 file (the shipped networks before the features field) is the same network, plain.
+  const v3 = new Uint8Array(bytes.length - 2);
+  v3.set(bytes.subarray(0, 96));
+  v3.set(bytes.subarray(98), 96);
+  v3[7] = 3;
+  new DataView(v3.buffer).setUint32(v3.length - 4, crc32(v3.subarray(0, v3.length - 4)), true);
+  const old = decodeNetwork(v3, 'v3.bin');
+  assert.equal(old.features, 'plain');
+  assert.deepEqual([old.w1, old.w2, old.b2, old.psqt], [net.w1, net.w2, net.b2, net.psqt]);
 });
 
 test('features: Black sees the board flipped, with colours exchanged', () => {
@@ -121,7 +142,7 @@ test('features: Black sees the board flipped, with colours exchanged', () => {
 function checkGames(evaluators: NnueEvaluator[], fens: string[], seed: number, plies: number): Record<string, number> {
   const r = rng(seed),
     moves = new Int32Array(MAX_MOVES);
-  const seen = { castle: 0, enPassant: 0, promotion: 0, capture: 0, nullMove: 0, positions: 0 };
+  const seen = { castle: 0, enPassant: 0, promotion: 0, capture: 0, nullMove: 0, kingCrossing: 0, positions: 0 };
   for (const fen of fens) {
     const pos = Position.fromFen(fen);
     for (const e of evaluators) e.reset(pos);
@@ -141,6 +162,7 @@ function checkGames(evaluators: NnueEvaluator[], fens: string[], seed: number, p
         if (moveKind(m) === KIND_EN_PASSANT) seen.enPassant++;
         if (movePromo(m) !== 0) seen.promotion++;
         if (pos.board[(m >> 6) & 63] !== 0) seen.capture++;
+        if ((pos.board[m & 63] & 7) === 6 && ((m ^ (m >> 6)) & 4) !== 0) seen.kingCrossing++;
         for (const e of evaluators) e.make(pos, m);
         pos.makeMove(m);
       }
@@ -172,6 +194,41 @@ test('NNUE: incremental accumulators equal full recomputation after every move, 
   const net = randomNetwork(64, 8, 7);
   const seen = checkGames([nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')], GAME_FENS, 11, 120);
   for (const [kind, n] of Object.entries(seen)) assert.ok(n > 0, `the random games played no ${kind}`);
+});
+
+test('NNUE, king-mirrored features: incremental equals full after every move, the king crossing the d/e boundary included (both kernels)', () => {
+  const net = randomNetwork(64, 8, 31, 'evaluation', 'crelu', 'king-mirrored');
+  const seen = checkGames([nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')], GAME_FENS, 12, 120);
+  for (const [kind, n] of Object.entries(seen)) assert.ok(n > 0, `the random games played no ${kind}`);
+  // The same network read as plain features is another evaluation: the flip is really applied.
+  const plain = nnueFromNetwork({ ...net, features: 'plain' }, 'ts'),
+    mirrored = nnueFromNetwork(net, 'ts');
+  const kingside = Position.fromFen('r4rk1/pp3ppp/2n5/8/8/2N5/PP3PPP/R4RK1 w - - 0 1');
+  assert.notEqual(plain.evaluateFresh(kingside), mirrored.evaluateFresh(kingside));
+});
+
+test('features, king-mirrored: each side sees its king on the a–d files, so a position reflected a↔h has the same inputs and evaluation', () => {
+  const net = randomNetwork(32, 8, 33, 'evaluation', 'crelu', 'king-mirrored'),
+    e = nnueFromNetwork(net, 'ts');
+  const features: NnueFeatures = 'king-mirrored';
+  let checked = 0;
+  for (const fen of GAME_FENS) {
+    const pos = Position.fromFen(fen),
+      reflected = mirrorFiles(pos);
+    for (let persp = 0; persp < 2; persp++) {
+      const inputs = (p: Position): number[] => {
+        const flip = kingFlip(features, p.kingSq[persp]);
+        assert.ok(((p.kingSq[persp] & 7) ^ flip) < 4, 'the king lands on files a–d');
+        const out: number[] = [];
+        for (let sq = 0; sq < 64; sq++) if (p.board[sq] !== 0) out.push(featureIndex(persp, p.board[sq], sq, flip));
+        return out.sort((a, b) => a - b);
+      };
+      assert.deepEqual(inputs(reflected), inputs(pos), fen);
+    }
+    assert.equal(e.evaluateFresh(reflected), e.evaluateFresh(pos), fen);
+    checked++;
+  }
+  assert.ok(checked > 5);
 });
 
 test('NNUE: a residual network is added to the classical evaluation, incrementally as from scratch (both kernels)', () => {

@@ -14,7 +14,7 @@ import { classicalLoss, quantise, train, weightDecayAllowed } from './nnue-train
 export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
            [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]
-           [--weight-decay 0] [--activation crelu|screlu]`;
+           [--weight-decay 0] [--activation crelu|screlu] [--features plain|king-mirrored]`;
 
 export async function nnueCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs(
@@ -37,6 +37,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
       residual: { type: 'boolean' },
       'weight-decay': { type: 'string' },
       activation: { type: 'string' },
+      features: { type: 'string' },
     },
     0,
   );
@@ -64,6 +65,11 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   // clamp²·w summed over 2·hidden inputs must fit 32 bits: 2·hidden·255²·127 < 2^31 up to 128 neurons.
   if (activation === 'screlu' && hidden > 128)
     throw new UsageError(`--hidden: ${hidden} with --activation screlu could overflow the 32-bit output sum (at most 128)`);
+  const features = (values.features as string | undefined) ?? 'plain';
+  if (features !== 'plain' && features !== 'king-mirrored') throw new UsageError(`--features: '${features}' is not plain or king-mirrored`);
+  // A reflected position flips both kings' wings, so its king-mirrored inputs are the position's own.
+  if (features === 'king-mirrored' && values.mirror === true)
+    throw new UsageError('--mirror adds nothing with --features king-mirrored: a reflected position has the same inputs');
   const classicalWeight = parseNumberIn('--classical-weight', values['classical-weight'] as string | undefined, 0, 0, 1);
   const paths = data.split(',').filter((p) => p !== '');
 
@@ -99,6 +105,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     seed,
     residual: values.residual === true,
     activation,
+    features,
     weightDecay,
     onBatch: (d, t) => progress.update(d, t),
     onEpoch: (e) => {
@@ -113,7 +120,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     positions: trainSet.count,
     seed,
     epochs: result.best.epoch,
-    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden}${activation === 'screlu' ? 's' : ''} b${buckets} l${resultWeight} cw${classicalWeight}${weightDecay > 0 ? ` wd${weightDecay}` : ''}`,
+    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden}${activation === 'screlu' ? 's' : ''}${features === 'king-mirrored' ? 'km' : ''} b${buckets} l${resultWeight} cw${classicalWeight}${weightDecay > 0 ? ` wd${weightDecay}` : ''}`,
   });
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, encodeNetwork(net));

@@ -19,7 +19,7 @@
 import { Sfc32 } from '../core/rng.js';
 import { NNUE_INPUTS, type NnueActivation, type NnueKind, type NnueNetwork } from '../engine/nnue/network.js';
 import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
-import { mirrorFeature } from '../engine/nnue/features.js';
+import { mirrorFeature, type NnueFeatures } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
 
 export const QA = 255,
@@ -41,6 +41,8 @@ export interface TrainOptions {
   residual?: boolean;
   /** The hidden layer's activation: clipped ReLU (the default) or its square. */
   activation?: NnueActivation;
+  /** The input features: plain (the default) or king-mirrored (features.ts). */
+  features?: NnueFeatures;
   /**
    * Decoupled weight decay (AdamW) on the layer weights W1 and W2, per step w −= lr·decay·w,
    * applied to every weight the data has reached: it pulls weights the data barely supports toward 0.
@@ -62,6 +64,7 @@ export interface EpochReport {
 export interface FloatNetwork {
   kind: NnueKind;
   activation: NnueActivation;
+  features: NnueFeatures;
   hidden: number;
   buckets: number;
   w1: Float32Array;
@@ -83,6 +86,7 @@ export function initNetwork(
   seed: number,
   kind: NnueKind = 'evaluation',
   activation: NnueActivation = 'crelu',
+  features: NnueFeatures = 'plain',
 ): FloatNetwork {
   const rng = new Sfc32(seed);
   const uni = (a: number): number => (((rng.next() >>> 0) / 4294967296) * 2 - 1) * a;
@@ -92,7 +96,7 @@ export function initNetwork(
   const w2 = new Float32Array(buckets * 2 * hidden).map(() => uni(1 / Math.sqrt(2 * hidden)) * (kind === 'residual' ? 0 : 1));
   // A residual starts from no correction; an evaluation from the classical material and tables.
   const psqt = kind === 'residual' ? new Float32Array(NNUE_INPUTS * buckets) : classicalPsqt(buckets);
-  return { kind, activation, hidden, buckets, w1, b1, w2, b2: new Float32Array(buckets), psqt };
+  return { kind, activation, features, hidden, buckets, w1, b1, w2, b2: new Float32Array(buckets), psqt };
 }
 
 /**
@@ -139,19 +143,22 @@ class Pass {
       accN = this.accN,
       dS = this.dS,
       dN = this.dN,
-      squared = this.net.activation === 'screlu';
+      squared = this.net.activation === 'screlu',
+      mirrored = this.net.features === 'king-mirrored';
     let loss = 0;
     for (let k = from; k < to; k++) {
       const i = idx[k],
         stm = set.stm[i],
         n = set.nFeat[i],
         base = i * 32,
-        b = set.bucket[i];
+        b = set.bucket[i],
+        flipW = mirrored && (set.kingWings[i] & 1) !== 0 ? 7 : 0,
+        flipB = mirrored && (set.kingWings[i] & 2) !== 0 ? 7 : 0;
       accS.set(b1);
       accN.set(b1);
       for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f],
-          m = mirrorFeature(w);
+        const w = set.feat[base + f] ^ flipW,
+          m = mirrorFeature(set.feat[base + f]) ^ flipB;
         const cs = (stm === 0 ? w : m) * H,
           cn = (stm === 0 ? m : w) * H;
         for (let j = 0; j < H; j++) {
@@ -164,8 +171,8 @@ class Pass {
         psqt = this.net.psqt;
       let out = classical === undefined ? b2[b] : b2[b] + classical[i] / SCALE;
       for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f],
-          m = mirrorFeature(w);
+        const w = set.feat[base + f] ^ flipW,
+          m = mirrorFeature(set.feat[base + f]) ^ flipB;
         out += 0.5 * (psqt[(stm === 0 ? w : m) * NB + b] - psqt[(stm === 0 ? m : w) * NB + b]);
       }
       for (let j = 0; j < H; j++) {
@@ -197,8 +204,8 @@ class Pass {
         grads.b1[j] += ds + dn;
       }
       for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f],
-          m = mirrorFeature(w);
+        const w = set.feat[base + f] ^ flipW,
+          m = mirrorFeature(set.feat[base + f]) ^ flipB;
         const fs = stm === 0 ? w : m,
           fn = stm === 0 ? m : w,
           cs = fs * H,
@@ -278,10 +285,11 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   const kind: NnueKind = opts.residual === true ? 'residual' : 'evaluation';
   if (kind === 'residual' && (!trainSet.classical || !validation.classical))
     throw new Error('a residual network needs the classical evaluation of every position');
-  const net = initNetwork(opts.hidden, opts.buckets, opts.seed, kind, opts.activation ?? 'crelu');
+  const net = initNetwork(opts.hidden, opts.buckets, opts.seed, kind, opts.activation ?? 'crelu', opts.features ?? 'plain');
   const grads: FloatNetwork = {
     kind,
     activation: net.activation,
+    features: net.features,
     hidden: opts.hidden,
     buckets: opts.buckets,
     w1: new Float32Array(net.w1.length),
@@ -358,6 +366,7 @@ function cloneNet(n: FloatNetwork): FloatNetwork {
   return {
     kind: n.kind,
     activation: n.activation,
+    features: n.features,
     hidden: n.hidden,
     buckets: n.buckets,
     w1: n.w1.slice(),
@@ -374,6 +383,7 @@ export function quantise(n: FloatNetwork, meta: { positions: number; seed: numbe
   return {
     kind: n.kind,
     activation: n.activation,
+    features: n.features,
     hidden: n.hidden,
     buckets: n.buckets,
     qa: QA,
@@ -393,10 +403,13 @@ export function floatEval(n: FloatNetwork, set: NnueSet, i: number): number {
   const H = n.hidden,
     stm = set.stm[i],
     accS = n.b1.slice(),
-    accN = n.b1.slice();
+    accN = n.b1.slice(),
+    mirrored = n.features === 'king-mirrored',
+    flipW = mirrored && (set.kingWings[i] & 1) !== 0 ? 7 : 0,
+    flipB = mirrored && (set.kingWings[i] & 2) !== 0 ? 7 : 0;
   for (let f = 0; f < set.nFeat[i]; f++) {
-    const w = set.feat[i * 32 + f],
-      m = mirrorFeature(w);
+    const w = set.feat[i * 32 + f] ^ flipW,
+      m = mirrorFeature(set.feat[i * 32 + f]) ^ flipB;
     const cs = (stm === 0 ? w : m) * H,
       cn = (stm === 0 ? m : w) * H;
     for (let j = 0; j < H; j++) {
@@ -409,8 +422,8 @@ export function floatEval(n: FloatNetwork, set: NnueSet, i: number): number {
     b = set.bucket[i];
   let out = n.b2[b];
   for (let f = 0; f < set.nFeat[i]; f++) {
-    const w = set.feat[i * 32 + f],
-      m = mirrorFeature(w);
+    const w = set.feat[i * 32 + f] ^ flipW,
+      m = mirrorFeature(set.feat[i * 32 + f]) ^ flipB;
     out += 0.5 * (n.psqt[(stm === 0 ? w : m) * NB + b] - n.psqt[(stm === 0 ? m : w) * NB + b]);
   }
   const act =

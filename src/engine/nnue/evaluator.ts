@@ -2,12 +2,16 @@
  * The network as the search sees it: an accumulator per ply, kept in step with make/unmake.
  * A move is the affine update a' = a + W·(e_to − e_from) − W·e_captured (two columns in and two
  * out for castling); unmake costs nothing because the slot is the position's ply, and the
- * parent's accumulators are still there.
+ * parent's accumulators are still there. With the king-mirrored feature set, a king move across
+ * the d/e boundary changes every column of its side's perspective: that accumulator is marked
+ * stale and recomputed from the position when it is next needed (evaluated, or the parent of a
+ * further move), so a search that cuts off before that never pays for it.
  */
 import type { Position } from '../../core/position.js';
 import { popcount } from '../../core/bitboard.js';
+import { KING } from '../../core/types.js';
 import { castleRookTo, moveFrom, moveTo, movePromo, moveKind, KIND_CASTLE, KIND_EN_PASSANT } from '../../core/move.js';
-import { featureIndex, outputBucket } from './features.js';
+import { featureIndex, kingFlip, outputBucket } from './features.js';
 import type { NnueKernel } from './kernel.js';
 import { NNUE_SLOTS } from './kernel.js';
 import type { NnueNetwork } from './network.js';
@@ -16,6 +20,9 @@ import { endgameKnowledge, evaluate as classicalEvaluate } from '../evaluate.js'
 export class NnueEvaluator {
   private basePly = 0;
   private readonly residual: boolean;
+  private readonly kingMirrored: boolean;
+  /** Per slot, bit p set: perspective p's accumulator is stale (a king crossed the d/e boundary). */
+  private readonly stale = new Uint8Array(NNUE_SLOTS);
 
   constructor(
     readonly network: NnueNetwork,
@@ -23,6 +30,7 @@ export class NnueEvaluator {
     readonly source = 'network',
   ) {
     this.residual = network.kind === 'residual';
+    this.kingMirrored = network.features === 'king-mirrored';
   }
 
   /** Slot 0 from scratch: call at the root of a search (or whenever the position was set). */
@@ -32,21 +40,35 @@ export class NnueEvaluator {
   }
 
   private refresh(pos: Position, slot: number): void {
-    const list = this.kernel.list;
-    for (let persp = 0; persp < 2; persp++) {
-      let n = 0;
-      for (let sq = 0; sq < 64; sq++) {
-        const p = pos.board[sq];
-        if (p !== 0) list[n++] = featureIndex(persp, p, sq);
-      }
-      this.kernel.refresh(slot, persp, n);
+    this.refreshPerspective(pos, slot, 0);
+    this.refreshPerspective(pos, slot, 1);
+  }
+
+  private refreshPerspective(pos: Position, slot: number, persp: number): void {
+    const list = this.kernel.list,
+      flip = kingFlip(this.network.features, pos.kingSq[persp]);
+    let n = 0;
+    for (let sq = 0; sq < 64; sq++) {
+      const p = pos.board[sq];
+      if (p !== 0) list[n++] = featureIndex(persp, p, sq, flip);
     }
+    this.kernel.refresh(slot, persp, n);
+    this.stale[slot] &= ~(1 << persp);
+  }
+
+  /** Recomputes the stale accumulators of `slot`, which holds `pos`. */
+  private freshen(pos: Position, slot: number): void {
+    const s = this.stale[slot];
+    if (s === 0) return;
+    if (s & 1) this.refreshPerspective(pos, slot, 0);
+    if (s & 2) this.refreshPerspective(pos, slot, 1);
   }
 
   /** Call before pos.makeMove(m): fills the next ply's accumulators. */
   make(pos: Position, m: number): void {
     const slot = pos.ply - this.basePly;
     if (slot + 2 >= NNUE_SLOTS) throw new RangeError(`NNUE accumulator stack exhausted at ply ${slot}`);
+    this.freshen(pos, slot);
     const from = moveFrom(m),
       to = moveTo(m),
       promo = movePromo(m),
@@ -54,38 +76,47 @@ export class NnueEvaluator {
     const piece = pos.board[from],
       us = piece >> 3;
     const placed = promo !== 0 ? (us << 3) | promo : piece;
-    const d = this.kernel.delta;
+    const d = this.kernel.delta,
+      features = this.network.features,
+      f0 = kingFlip(features, pos.kingSq[0]),
+      f1 = kingFlip(features, pos.kingSq[1]);
     let nAdd = 1,
       nSub = 1;
-    for (let p = 0; p < 2; p++) {
-      d[p * 4] = featureIndex(p, placed, to);
-      d[p * 4 + 2] = featureIndex(p, piece, from);
-    }
+    d[0] = featureIndex(0, placed, to, f0);
+    d[2] = featureIndex(0, piece, from, f0);
+    d[4] = featureIndex(1, placed, to, f1);
+    d[6] = featureIndex(1, piece, from, f1);
     if (kind === KIND_CASTLE) {
       const rFrom = pos.castleRookFrom(m),
         rTo = castleRookTo(m),
         rook = pos.board[rFrom];
-      for (let p = 0; p < 2; p++) {
-        d[p * 4 + 1] = featureIndex(p, rook, rTo);
-        d[p * 4 + 3] = featureIndex(p, rook, rFrom);
-      }
+      d[1] = featureIndex(0, rook, rTo, f0);
+      d[3] = featureIndex(0, rook, rFrom, f0);
+      d[5] = featureIndex(1, rook, rTo, f1);
+      d[7] = featureIndex(1, rook, rFrom, f1);
       nAdd = 2;
       nSub = 2;
     } else {
       const capSq = kind === KIND_EN_PASSANT ? to ^ 8 : to,
         captured = pos.board[capSq];
       if (captured !== 0) {
-        for (let p = 0; p < 2; p++) d[p * 4 + 3] = featureIndex(p, captured, capSq);
+        d[3] = featureIndex(0, captured, capSq, f0);
+        d[7] = featureIndex(1, captured, capSq, f1);
         nSub = 2;
       }
     }
     this.kernel.update(slot + 1, slot, nAdd, nSub);
+    // The mover's own perspective flips when its king crosses the d/e boundary: the update above
+    // used the old flip, so that accumulator is recomputed when needed.
+    this.stale[slot + 1] = this.kingMirrored && (piece & 7) === KING && ((from ^ to) & 4) !== 0 ? 1 << us : 0;
   }
 
   /** Call before pos.makeNullMove(): the pieces stay, so do the accumulators. */
   makeNull(pos: Position): void {
     const slot = pos.ply - this.basePly;
+    this.freshen(pos, slot);
     this.kernel.copy(slot + 1, slot);
+    this.stale[slot + 1] = 0;
   }
 
   /**
@@ -95,7 +126,9 @@ export class NnueEvaluator {
    * has them already.
    */
   evaluate(pos: Position): number {
-    return this.combine(pos, this.networkOutput(pos, pos.ply - this.basePly));
+    const slot = pos.ply - this.basePly;
+    this.freshen(pos, slot);
+    return this.combine(pos, this.networkOutput(pos, slot));
   }
 
   private combine(pos: Position, output: number): number {
@@ -139,7 +172,8 @@ export class NnueEvaluator {
       if (pos.board[skip] === 0) continue;
       for (let persp = 0; persp < 2; persp++) {
         let n = 0;
-        for (let sq = 0; sq < 64; sq++) if (sq !== skip && pos.board[sq] !== 0) list[n++] = featureIndex(persp, pos.board[sq], sq);
+        const flip = kingFlip(this.network.features, pos.kingSq[persp]);
+        for (let sq = 0; sq < 64; sq++) if (sq !== skip && pos.board[sq] !== 0) list[n++] = featureIndex(persp, pos.board[sq], sq, flip);
         this.kernel.refresh(slot, persp, n);
       }
       out[skip] = full - white(this.kernel.evaluate(slot, pos.side, bucket));
@@ -149,6 +183,7 @@ export class NnueEvaluator {
 
   /** The current ply's accumulator for `persp` (tests, the web panel). */
   accumulator(pos: Position, persp: number): Int16Array {
+    this.freshen(pos, pos.ply - this.basePly);
     return this.kernel.accumulator(pos.ply - this.basePly, persp);
   }
 }

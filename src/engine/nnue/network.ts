@@ -2,7 +2,8 @@
  * The learned evaluation's network and its file (docs/nnue.md).
  *
  * Architecture: 768 one-hot inputs per perspective (6 piece types × 2 colours relative to the
- * perspective × 64 squares, flipped vertically for Black) → an accumulator of `hidden` int16
+ * perspective × 64 squares, flipped vertically for Black, and with the `king-mirrored` feature
+ * set flipped a↔h when that side's king is on files e–h: features.ts) → an accumulator of `hidden` int16
  * sums per perspective (shared weights) → clipped ReLU [0, QA] of both accumulators, the side to
  * move's first → one output per material bucket (pieces on the board) → centipawns. Beside the
  * hidden layer a linear piece-square term per bucket (psqt, summed incrementally like the
@@ -20,20 +21,23 @@
  *
  * Everything is integer arithmetic, so the TypeScript reference and the WebAssembly kernel give
  * the same number. File layout (little-endian):
- *   0   8  magic "MCNNUE\0\3" (format version 3)
+ *   0   8  magic "MCNNUE\0\4" (format version 4; version 3 files, without the features field
+ *           and so with a 96-byte header, are read as the plain feature set)
  *   8   2  inputs (768)          10  2  hidden (multiple of 16)   12  2  output buckets
  *   14  2  QA                    16  2  QB                        18  2  SCALE
  *   20  4  training positions    24  4  training seed             28  4  epochs
  *   32  60 description (ASCII, NUL-padded): the data and command it was trained from
  *   92  2  kind: 0 the evaluation, 1 a residual added to the classical evaluation
  *   94  2  activation: 0 clipped ReLU, 1 squared clipped ReLU (files before it have 0 here)
- *   96  payload: L1 weights [768][hidden] i16, L1 bias [hidden] i16,
+ *   96  2  features: 0 plain, 1 king-mirrored
+ *   98  payload: L1 weights [768][hidden] i16, L1 bias [hidden] i16,
  *       output weights [buckets][2·hidden] i16, output bias [buckets] i32,
  *       piece-square term [768][buckets] i32 (output-sum units: QA·QB per 400 cp)
  *   end 4  CRC-32 of everything before it
  */
 import { readFileSync } from 'node:fs';
 import { crc32 } from '../../core/crc32.js';
+import { NNUE_FEATURE_SETS, type NnueFeatures } from './features.js';
 
 export const NNUE_INPUTS = 768;
 /**
@@ -42,8 +46,10 @@ export const NNUE_INPUTS = 768;
  * the self-play SPRT against the classical evaluation at 10+0.1 (docs/nnue.md).
  */
 export const NNUE_BY_DEFAULT = true;
-export const HEADER_BYTES = 96;
-const MAGIC = [0x4d, 0x43, 0x4e, 0x4e, 0x55, 0x45, 0x00, 0x03];
+export const HEADER_BYTES = 98;
+/** The header of a version-3 file (no features field). */
+const HEADER_BYTES_V3 = 96;
+const MAGIC = [0x4d, 0x43, 0x4e, 0x4e, 0x55, 0x45, 0x00, 0x04];
 const DESCRIPTION_BYTES = 60;
 
 /** What the network's output is: the evaluation itself, or a correction added to the classical one. */
@@ -66,6 +72,7 @@ export class NnueFileError extends Error {
 export interface NnueNetwork {
   kind: NnueKind;
   activation: NnueActivation;
+  features: NnueFeatures;
   hidden: number;
   buckets: number;
   qa: number;
@@ -107,6 +114,7 @@ export function encodeNetwork(n: NnueNetwork): Uint8Array {
   for (let i = 0; i < desc.length; i++) buf[32 + i] = desc.charCodeAt(i);
   v.setUint16(32 + DESCRIPTION_BYTES, KINDS.indexOf(n.kind), true);
   v.setUint16(34 + DESCRIPTION_BYTES, ACTIVATIONS.indexOf(n.activation), true);
+  v.setUint16(96, NNUE_FEATURE_SETS.indexOf(n.features), true);
   let o = HEADER_BYTES;
   for (const arr of [n.w1, n.b1, n.w2]) for (let i = 0; i < arr.length; i++, o += 2) v.setInt16(o, arr[i], true);
   for (let i = 0; i < n.b2.length; i++, o += 4) v.setInt32(o, n.b2[i], true);
@@ -117,14 +125,12 @@ export function encodeNetwork(n: NnueNetwork): Uint8Array {
 
 /** Decodes a network file; every problem is an NnueFileError naming `file`. */
 export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
-  if (buf.length < HEADER_BYTES + 4)
-    throw new NnueFileError(file, `truncated: ${buf.length} bytes, a network file has at least ${HEADER_BYTES + 4}`);
-  for (let i = 0; i < 8; i++) {
-    if (buf[i] !== MAGIC[i]) {
-      if (i === 7) throw new NnueFileError(file, `format version ${buf[7]}, expected ${MAGIC[7]}`);
-      throw new NnueFileError(file, 'not a Matrix Chess network file (bad magic)');
-    }
-  }
+  if (buf.length < HEADER_BYTES_V3 + 4)
+    throw new NnueFileError(file, `truncated: ${buf.length} bytes, a network file has at least ${HEADER_BYTES_V3 + 4}`);
+  for (let i = 0; i < 7; i++) if (buf[i] !== MAGIC[i]) throw new NnueFileError(file, 'not a Matrix Chess network file (bad magic)');
+  const version = buf[7];
+  if (version !== 3 && version !== 4) throw new NnueFileError(file, `format version ${version}, expected 3 or 4`);
+  const header = version === 3 ? HEADER_BYTES_V3 : HEADER_BYTES;
   const v = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   const inputs = v.getUint16(8, true),
     hidden = v.getUint16(10, true),
@@ -133,7 +139,7 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
   if (hidden === 0 || hidden % 16 !== 0 || hidden > 4096)
     throw new NnueFileError(file, `hidden width ${hidden}, expected a multiple of 16 up to 4096`);
   if (buckets === 0 || buckets > 32) throw new NnueFileError(file, `${buckets} output buckets, expected 1 to 32`);
-  const size = HEADER_BYTES + payloadBytes(hidden, buckets) + 4;
+  const size = header + payloadBytes(hidden, buckets) + 4;
   if (buf.length !== size)
     throw new NnueFileError(
       file,
@@ -159,9 +165,12 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
       file,
       `activation ${v.getUint16(34 + DESCRIPTION_BYTES, true)}, expected 0 (clipped ReLU) or 1 (squared clipped ReLU)`,
     );
+  const features = version === 3 ? 'plain' : NNUE_FEATURE_SETS[v.getUint16(96, true)];
+  if (features === undefined)
+    throw new NnueFileError(file, `feature set ${v.getUint16(96, true)}, expected 0 (plain) or 1 (king-mirrored)`);
   let description = '';
   for (let i = 32; i < 32 + DESCRIPTION_BYTES && buf[i] !== 0; i++) description += String.fromCharCode(buf[i]);
-  let o = HEADER_BYTES;
+  let o = header;
   const i16 = (n: number): Int16Array => {
     const a = new Int16Array(n);
     for (let i = 0; i < n; i++, o += 2) a[i] = v.getInt16(o, true);
@@ -191,6 +200,7 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
   return {
     kind,
     activation,
+    features,
     hidden,
     buckets,
     qa,
