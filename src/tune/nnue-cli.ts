@@ -14,7 +14,7 @@ import { classicalLoss, quantise, train, weightDecayAllowed } from './nnue-train
 export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
            [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]
-           [--weight-decay 0] [--activation crelu|screlu] [--features plain|king-mirrored]`;
+           [--weight-decay 0] [--activation crelu|screlu] [--features plain|king-mirrored] [--threads 1]`;
 
 export async function nnueCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs(
@@ -38,6 +38,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
       'weight-decay': { type: 'string' },
       activation: { type: 'string' },
       features: { type: 'string' },
+      threads: { type: 'string' },
     },
     0,
   );
@@ -53,7 +54,8 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     epochs = int('epochs', 20, 1, 10000),
     batch = int('batch', 16384, 1, 1 << 24);
   const seed = int('seed', 1, 0, 0xffffffff),
-    holdOut = int('hold-out', 20, 0, 1000);
+    holdOut = int('hold-out', 20, 0, 1000),
+    threads = int('threads', 1, 1, 64);
   const maxPositions = int('max-positions', 2 ** 31, 1, 2 ** 31);
   const lr = parseNumberIn('--lr', values.lr as string | undefined, 0.002, 1e-7, 10);
   const resultWeight = parseNumberIn('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
@@ -107,6 +109,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     activation,
     features,
     weightDecay,
+    threads,
     onBatch: (d, t) => progress.update(d, t),
     onEpoch: (e) => {
       progress.finish();

@@ -14,17 +14,22 @@
  *
  * Mean squared error of σ(out) against the target, Adam with a cosine learning-rate schedule,
  * weights clipped to what the quantised file can hold; the best epoch on the held-out set wins.
- * Deterministic for a seed: one thread, a seeded shuffle, a fixed summation order.
+ * Deterministic for a seed and a number of threads: a seeded shuffle, a fixed summation order
+ * (nnue-gradients.ts).
  */
 import { Sfc32 } from '../core/rng.js';
 import { NNUE_INPUTS, type NnueActivation, type NnueKind, type NnueNetwork } from '../engine/nnue/network.js';
 import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
 import { mirrorFeature, type NnueFeatures } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
+import { Pass, SCALE, sigmoid, target, type FloatNetwork } from './nnue-pass.js';
+import { batchGradients, type BatchGradients } from './nnue-gradients.js';
+
+export type { FloatNetwork };
 
 export const QA = 255,
-  QB = 64,
-  SCALE = 400;
+  QB = 64;
+export { SCALE };
 /** |W1|, |W2| ≤ CLIP so that QA·W1 and QB·W2 fit their integer types with room to sum. */
 const CLIP = 127 / QB;
 
@@ -49,6 +54,14 @@ export interface TrainOptions {
    * 0 (the default) is plain Adam.
    */
   weightDecay?: number;
+  /**
+   * Each batch's gradient in this many slices, summed in order, each on its own thread (this
+   * one and threads − 1 workers): deterministic for a given number; 1 (the default) is the
+   * single-threaded trainer.
+   */
+  threads?: number;
+  /** Run the slices one after another on this thread instead (tests: the threads' numbers). */
+  sequentialSlices?: boolean;
   onEpoch?: (e: EpochReport) => void;
   onBatch?: (done: number, total: number) => void;
 }
@@ -59,25 +72,6 @@ export interface EpochReport {
   trainLoss: number;
   validationLoss: number;
   seconds: number;
-}
-
-export interface FloatNetwork {
-  kind: NnueKind;
-  activation: NnueActivation;
-  features: NnueFeatures;
-  hidden: number;
-  buckets: number;
-  w1: Float32Array;
-  b1: Float32Array;
-  w2: Float32Array;
-  b2: Float32Array;
-  psqt: Float32Array;
-}
-
-const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
-
-export function target(set: NnueSet, i: number, resultWeight: number): number {
-  return resultWeight * set.result[i] + (1 - resultWeight) * sigmoid(set.score[i] / SCALE);
 }
 
 export function initNetwork(
@@ -121,105 +115,6 @@ export function classicalPsqt(buckets: number): Float32Array {
     }
   }
   return p;
-}
-
-/** Forward (and, with grads, backward) pass over positions idx[from, to); returns the summed squared error. */
-class Pass {
-  private readonly accS: Float32Array;
-  private readonly accN: Float32Array;
-  private readonly dS: Float32Array;
-  private readonly dN: Float32Array;
-  constructor(readonly net: FloatNetwork) {
-    this.accS = new Float32Array(net.hidden);
-    this.accN = new Float32Array(net.hidden);
-    this.dS = new Float32Array(net.hidden);
-    this.dN = new Float32Array(net.hidden);
-  }
-
-  run(set: NnueSet, idx: Uint32Array, from: number, to: number, resultWeight: number, grads: FloatNetwork | null): number {
-    const { hidden: H, w1, b1, w2, b2 } = this.net,
-      classical = this.net.kind === 'residual' ? set.classical : undefined,
-      accS = this.accS,
-      accN = this.accN,
-      dS = this.dS,
-      dN = this.dN,
-      squared = this.net.activation === 'screlu',
-      mirrored = this.net.features === 'king-mirrored';
-    let loss = 0;
-    for (let k = from; k < to; k++) {
-      const i = idx[k],
-        stm = set.stm[i],
-        n = set.nFeat[i],
-        base = i * 32,
-        b = set.bucket[i],
-        flipW = mirrored && (set.kingWings[i] & 1) !== 0 ? 7 : 0,
-        flipB = mirrored && (set.kingWings[i] & 2) !== 0 ? 7 : 0;
-      accS.set(b1);
-      accN.set(b1);
-      for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f] ^ flipW,
-          m = mirrorFeature(set.feat[base + f]) ^ flipB;
-        const cs = (stm === 0 ? w : m) * H,
-          cn = (stm === 0 ? m : w) * H;
-        for (let j = 0; j < H; j++) {
-          accS[j] += w1[cs + j];
-          accN[j] += w1[cn + j];
-        }
-      }
-      const wo = b * 2 * H,
-        NB = this.net.buckets,
-        psqt = this.net.psqt;
-      let out = classical === undefined ? b2[b] : b2[b] + classical[i] / SCALE;
-      for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f] ^ flipW,
-          m = mirrorFeature(set.feat[base + f]) ^ flipB;
-        out += 0.5 * (psqt[(stm === 0 ? w : m) * NB + b] - psqt[(stm === 0 ? m : w) * NB + b]);
-      }
-      for (let j = 0; j < H; j++) {
-        const s = accS[j] < 0 ? 0 : accS[j] > 1 ? 1 : accS[j],
-          o = accN[j] < 0 ? 0 : accN[j] > 1 ? 1 : accN[j];
-        out += squared ? s * s * w2[wo + j] + o * o * w2[wo + H + j] : s * w2[wo + j] + o * w2[wo + H + j];
-      }
-      const p = sigmoid(out),
-        t = target(set, i, resultWeight),
-        err = p - t;
-      loss += err * err;
-      if (grads === null) continue;
-      const g = 2 * err * p * (1 - p);
-      const gw1 = grads.w1,
-        gw2 = grads.w2;
-      grads.b2[b] += g;
-      for (let j = 0; j < H; j++) {
-        const s = accS[j],
-          o = accN[j],
-          cs = s < 0 ? 0 : s > 1 ? 1 : s,
-          co = o < 0 ? 0 : o > 1 ? 1 : o;
-        // d act / d acc: 1 (clipped ReLU) or 2·acc (squared) inside (0, 1), 0 outside.
-        gw2[wo + j] += g * (squared ? cs * cs : cs);
-        gw2[wo + H + j] += g * (squared ? co * co : co);
-        const ds = s > 0 && s < 1 ? g * w2[wo + j] * (squared ? 2 * s : 1) : 0,
-          dn = o > 0 && o < 1 ? g * w2[wo + H + j] * (squared ? 2 * o : 1) : 0;
-        dS[j] = ds;
-        dN[j] = dn;
-        grads.b1[j] += ds + dn;
-      }
-      for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f] ^ flipW,
-          m = mirrorFeature(set.feat[base + f]) ^ flipB;
-        const fs = stm === 0 ? w : m,
-          fn = stm === 0 ? m : w,
-          cs = fs * H,
-          cn = fn * H;
-        for (let j = 0; j < H; j++) {
-          gw1[cs + j] += dS[j];
-          gw1[cn + j] += dN[j];
-        }
-        grads.psqt[fs * NB + b] += 0.5 * g;
-        grads.psqt[fn * NB + b] -= 0.5 * g;
-      }
-    }
-    return loss;
-  }
 }
 
 class Adam {
@@ -286,18 +181,40 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   if (kind === 'residual' && (!trainSet.classical || !validation.classical))
     throw new Error('a residual network needs the classical evaluation of every position');
   const net = initNetwork(opts.hidden, opts.buckets, opts.seed, kind, opts.activation ?? 'crelu', opts.features ?? 'plain');
-  const grads: FloatNetwork = {
-    kind,
-    activation: net.activation,
-    features: net.features,
-    hidden: opts.hidden,
-    buckets: opts.buckets,
-    w1: new Float32Array(net.w1.length),
-    b1: new Float32Array(net.b1.length),
-    w2: new Float32Array(net.w2.length),
-    b2: new Float32Array(net.b2.length),
-    psqt: new Float32Array(net.psqt.length),
-  };
+  const rng = new Sfc32(opts.seed ^ 0x5eed);
+  const decay = opts.weightDecay ?? 0;
+  if (!weightDecayAllowed(opts.lr, decay))
+    throw new RangeError(`weight decay ${decay} with learning rate ${opts.lr}: the decay must be at least 0 and their product below 1`);
+  // The batch's gradient in `threads` slices (on worker threads unless `sequentialSlices`); the
+  // network's weights and the index move to shared memory when threads are used.
+  const { gradients, idx } = batchGradients(
+    net,
+    trainSet,
+    new Uint32Array(trainSet.count).map((_, i) => i),
+    {
+      slices: opts.threads ?? 1,
+      resultWeight: opts.resultWeight,
+      sequential: opts.sequentialSlices,
+    },
+  );
+  try {
+    return trainEpochs(net, gradients, idx, validation, opts, rng, decay);
+  } finally {
+    gradients.close();
+  }
+}
+
+function trainEpochs(
+  net: FloatNetwork,
+  gradients: BatchGradients,
+  idx: Uint32Array,
+  validation: NnueSet,
+  opts: TrainOptions,
+  rng: Sfc32,
+  decay: number,
+): TrainResult {
+  const grads = gradients.grads,
+    count = idx.length;
   const adam = {
     w1: new Adam(net.w1.length),
     b1: new Adam(net.b1.length),
@@ -305,14 +222,8 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
     b2: new Adam(net.b2.length),
     psqt: new Adam(net.psqt.length),
   };
-  const pass = new Pass(net),
-    rng = new Sfc32(opts.seed ^ 0x5eed);
-  const idx = new Uint32Array(trainSet.count).map((_, i) => i);
-  const batchesPerEpoch = Math.ceil(trainSet.count / opts.batch);
+  const batchesPerEpoch = Math.ceil(count / opts.batch);
   const history: EpochReport[] = [];
-  const decay = opts.weightDecay ?? 0;
-  if (!weightDecayAllowed(opts.lr, decay))
-    throw new RangeError(`weight decay ${decay} with learning rate ${opts.lr}: the decay must be at least 0 and their product below 1`);
   let best: EpochReport | undefined,
     bestNet = cloneNet(net),
     step = 0;
@@ -329,13 +240,8 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
     let loss = 0;
     for (let b = 0; b < batchesPerEpoch; b++) {
       const from = b * opts.batch,
-        to = Math.min(trainSet.count, from + opts.batch);
-      grads.w1.fill(0);
-      grads.b1.fill(0);
-      grads.w2.fill(0);
-      grads.b2.fill(0);
-      grads.psqt.fill(0);
-      loss += pass.run(trainSet, idx, from, to, opts.resultWeight, grads);
+        to = Math.min(count, from + opts.batch);
+      loss += gradients.compute(from, to);
       step++;
       const scale = 1 / (to - from);
       adam.w1.step(net.w1, grads.w1, lr, scale, CLIP, step, decay);
@@ -348,7 +254,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
     const report: EpochReport = {
       epoch,
       lr,
-      trainLoss: loss / trainSet.count,
+      trainLoss: loss / count,
       validationLoss: meanLoss(net, validation, opts.resultWeight),
       seconds: (Date.now() - t0) / 1000,
     };

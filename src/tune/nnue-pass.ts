@@ -1,0 +1,133 @@
+/**
+ * The float network the trainer fits (the integer network of src/engine/nnue/network.ts before
+ * quantisation) and its forward and backward pass over training positions.
+ *
+ *   acc_p = b1 + Σ W1[:, f] over the features of perspective p      (p = side to move, other)
+ *   out   = Σ act(acc_stm)·W2[b][0:H] + Σ act(acc_other)·W2[b][H:2H] + b2[b]
+ *           + (Σ P[f_stm][b] − Σ P[f_other][b]) / 2   (+ classical / SCALE for a residual)
+ *   prediction σ(out); target λ·result + (1 − λ)·σ(score / SCALE); squared error.
+ */
+import { mirrorFeature, type NnueFeatures } from '../engine/nnue/features.js';
+import type { NnueActivation, NnueKind } from '../engine/nnue/network.js';
+import type { NnueSet } from './nnue-dataset.js';
+
+/** Centipawns per unit of the network's output (σ(out) is the expected score). */
+export const SCALE = 400;
+
+export interface FloatNetwork {
+  kind: NnueKind;
+  activation: NnueActivation;
+  features: NnueFeatures;
+  hidden: number;
+  buckets: number;
+  w1: Float32Array;
+  b1: Float32Array;
+  w2: Float32Array;
+  b2: Float32Array;
+  psqt: Float32Array;
+}
+
+export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+export function target(set: NnueSet, i: number, resultWeight: number): number {
+  return resultWeight * set.result[i] + (1 - resultWeight) * sigmoid(set.score[i] / SCALE);
+}
+
+/** Forward (and, with grads, backward) pass over positions idx[from, to); returns the summed squared error. */
+export class Pass {
+  private readonly accS: Float32Array;
+  private readonly accN: Float32Array;
+  private readonly dS: Float32Array;
+  private readonly dN: Float32Array;
+  constructor(readonly net: FloatNetwork) {
+    this.accS = new Float32Array(net.hidden);
+    this.accN = new Float32Array(net.hidden);
+    this.dS = new Float32Array(net.hidden);
+    this.dN = new Float32Array(net.hidden);
+  }
+
+  run(set: NnueSet, idx: Uint32Array, from: number, to: number, resultWeight: number, grads: FloatNetwork | null): number {
+    const { hidden: H, w1, b1, w2, b2 } = this.net,
+      classical = this.net.kind === 'residual' ? set.classical : undefined,
+      accS = this.accS,
+      accN = this.accN,
+      dS = this.dS,
+      dN = this.dN,
+      squared = this.net.activation === 'screlu',
+      mirrored = this.net.features === 'king-mirrored';
+    let loss = 0;
+    for (let k = from; k < to; k++) {
+      const i = idx[k],
+        stm = set.stm[i],
+        n = set.nFeat[i],
+        base = i * 32,
+        b = set.bucket[i],
+        flipW = mirrored && (set.kingWings[i] & 1) !== 0 ? 7 : 0,
+        flipB = mirrored && (set.kingWings[i] & 2) !== 0 ? 7 : 0;
+      accS.set(b1);
+      accN.set(b1);
+      for (let f = 0; f < n; f++) {
+        const w = set.feat[base + f] ^ flipW,
+          m = mirrorFeature(set.feat[base + f]) ^ flipB;
+        const cs = (stm === 0 ? w : m) * H,
+          cn = (stm === 0 ? m : w) * H;
+        for (let j = 0; j < H; j++) {
+          accS[j] += w1[cs + j];
+          accN[j] += w1[cn + j];
+        }
+      }
+      const wo = b * 2 * H,
+        NB = this.net.buckets,
+        psqt = this.net.psqt;
+      let out = classical === undefined ? b2[b] : b2[b] + classical[i] / SCALE;
+      for (let f = 0; f < n; f++) {
+        const w = set.feat[base + f] ^ flipW,
+          m = mirrorFeature(set.feat[base + f]) ^ flipB;
+        out += 0.5 * (psqt[(stm === 0 ? w : m) * NB + b] - psqt[(stm === 0 ? m : w) * NB + b]);
+      }
+      for (let j = 0; j < H; j++) {
+        const s = accS[j] < 0 ? 0 : accS[j] > 1 ? 1 : accS[j],
+          o = accN[j] < 0 ? 0 : accN[j] > 1 ? 1 : accN[j];
+        out += squared ? s * s * w2[wo + j] + o * o * w2[wo + H + j] : s * w2[wo + j] + o * w2[wo + H + j];
+      }
+      const p = sigmoid(out),
+        t = target(set, i, resultWeight),
+        err = p - t;
+      loss += err * err;
+      if (grads === null) continue;
+      const g = 2 * err * p * (1 - p);
+      const gw1 = grads.w1,
+        gw2 = grads.w2;
+      grads.b2[b] += g;
+      for (let j = 0; j < H; j++) {
+        const s = accS[j],
+          o = accN[j],
+          cs = s < 0 ? 0 : s > 1 ? 1 : s,
+          co = o < 0 ? 0 : o > 1 ? 1 : o;
+        // d act / d acc: 1 (clipped ReLU) or 2·acc (squared) inside (0, 1), 0 outside.
+        gw2[wo + j] += g * (squared ? cs * cs : cs);
+        gw2[wo + H + j] += g * (squared ? co * co : co);
+        const ds = s > 0 && s < 1 ? g * w2[wo + j] * (squared ? 2 * s : 1) : 0,
+          dn = o > 0 && o < 1 ? g * w2[wo + H + j] * (squared ? 2 * o : 1) : 0;
+        dS[j] = ds;
+        dN[j] = dn;
+        grads.b1[j] += ds + dn;
+      }
+      for (let f = 0; f < n; f++) {
+        const w = set.feat[base + f] ^ flipW,
+          m = mirrorFeature(set.feat[base + f]) ^ flipB;
+        const fs = stm === 0 ? w : m,
+          fn = stm === 0 ? m : w,
+          cs = fs * H,
+          cn = fn * H;
+        for (let j = 0; j < H; j++) {
+          gw1[cs + j] += dS[j];
+          gw1[cn + j] += dN[j];
+        }
+        grads.psqt[fs * NB + b] += 0.5 * g;
+        grads.psqt[fn * NB + b] -= 0.5 * g;
+      }
+    }
+    return loss;
+  }
+}
