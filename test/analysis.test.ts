@@ -5,8 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -157,6 +157,30 @@ test('analyse: a bad game is reported with its number and skipped, the others an
   );
   assert.match(parsed.games[1].error ?? '', /Kxe8/);
   assert.equal(parsed.games[0].white?.blunders, 1);
+});
+
+test('analyse --out: each game is written as soon as the games before it are done, so an interrupted run keeps them', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'analyse-stream-'));
+  const file = join(dir, 'games.pgn');
+  const breyer =
+    '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5';
+  writeFileSync(file, [game(START, '1. e4 e5'), game(START, breyer), game(START, breyer), game(START, breyer)].join('\n'));
+  const args = ['analyse', file, '--nodes', '20000', '--eval', 'classical'];
+  const out = join(dir, 'out.pgn');
+  const child = spawn(process.execPath, [BIN, ...args, '--out', out], { env: { ...process.env, CI: 'true' }, stdio: 'ignore' });
+  // Stop it hard once the first (short) game is in the file.
+  const deadline = Date.now() + 60_000;
+  while (!(existsSync(out) && readFileSync(out, 'utf8').includes('[Event ')) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
+  child.kill('SIGKILL');
+  await new Promise((r) => child.on('close', r));
+  const partial = readFileSync(out, 'utf8');
+  const kept = readPgnGames(partial).length;
+  const full = run(args);
+  assert.equal(full.status, 0, full.stderr);
+  assert.equal(readPgnGames(full.stdout).length, 4);
+  assert.ok(kept >= 1 && kept < 4, `${kept} games written before the kill`);
+  assert.ok(full.stdout.startsWith(partial), 'the interrupted file is the start of the full output: whole games, in order');
 });
 
 test('analyse --threads 2: Lazy SMP helper threads search each position; the blunder is still found', () => {

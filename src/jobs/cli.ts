@@ -3,7 +3,7 @@
  * through a Redis queue) and `matrix-chess worker` (takes queued jobs). See docs/analysis.md
  * and docs/scale.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { createProgress, formatSeconds } from '../cmdline/progress.js';
@@ -54,6 +54,18 @@ function analysisEval(choice: string): AnalyseJob['nnue'] {
     throw new UsageError(`analyse --eval nnue: ${(e as Error).message}`);
   }
   return { file: DEFAULT_NETWORK_FILE, crc32: networkCrc(DEFAULT_NETWORK_FILE) };
+}
+
+/** Standard output, or a file written as it goes (created or emptied at the start). */
+function openOutput(file: string | undefined): { write(text: string): void; close(): void } {
+  if (file === undefined) return { write: (text) => void process.stdout.write(text), close: () => {} };
+  let fd: number;
+  try {
+    fd = openSync(file, 'w');
+  } catch (e) {
+    throw new UsageError(`analyse --out: cannot write '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return { write: (text) => void writeSync(fd, text), close: () => closeSync(fd) };
 }
 
 export async function runAnalyseCommand(args: string[]): Promise<number> {
@@ -132,62 +144,91 @@ export async function runAnalyseCommand(args: string[]): Promise<number> {
     progress.update(positionsDone, totalPositions, `games ${gamesDone}/${jobs.length}`);
   };
 
-  let results: Array<JobResult | JobFailed>;
-  if (values.queue !== undefined) {
-    const { parseRedisUrl, runJobsOnQueue } = await import('./redis-queue.js');
-    results = await runJobsOnQueue(parseRedisUrl(values.queue as string), jobs, { onProgress, onDone });
-  } else {
-    const pool = new LocalPool(Math.min(workers, Math.max(1, jobs.length)));
-    try {
-      results = await Promise.all(
-        jobs.map((j, i) =>
-          pool
-            .run(j, (done) => onProgress(i, done))
-            .then(
-              (r) => (onDone(i), r),
-              (e: Error) => (onDone(i), e instanceof JobFailed ? e : new JobFailed(e.message, false)),
-            ),
-        ),
-      );
-    } finally {
-      await pool.close();
-    }
-  }
-  progress.finish();
-
-  // Output in input order; a game that failed is reported and left out.
-  const out: string[] = [];
-  const json: unknown[] = [];
+  // Output in input order as soon as the games before it are done, each game in one write: an
+  // interrupted run leaves every game before the interruption written, and results do not pile
+  // up in memory. A game that failed is reported and left out.
+  const out = openOutput(values.out as string | undefined);
+  const json = values.json === true;
   let nodes = 0,
     accW = 0,
     accB = 0,
     n = 0,
-    judged = [0, 0, 0];
-  entries.forEach((e, i) => {
-    if (e instanceof PgnError) json.push({ game: i + 1, error: e.message });
-  });
-  results.forEach((r, k) => {
-    const game = jobEntry[k] + 1;
+    judged = [0, 0, 0],
+    jsonItems = 0;
+  const writeJson = (item: unknown): void => out.write(`${jsonItems++ === 0 ? '' : ',\n'}${JSON.stringify(item)}`);
+  const record = (game: number, r: JobResult | JobFailed): void => {
     if (r instanceof JobFailed || r.kind !== 'analyse') {
       const message = r instanceof JobFailed ? r.message : `a ${r.kind} result came back`;
       failures++;
       process.stderr.write(`matrix-chess analyse: game ${game}: ${message} (game skipped)\n`);
-      json.push({ game, error: message });
+      if (json) writeJson({ game, error: message });
       return;
     }
-    out.push(r.pgn);
-    json.push({ game, ...r.analysis });
+    if (json) writeJson({ game, ...r.analysis });
+    else out.write(r.pgn);
     nodes += r.analysis.nodes;
     const { white, black } = r.analysis;
     if (Number.isFinite(white.accuracy)) accW += white.accuracy;
     if (Number.isFinite(black.accuracy)) accB += black.accuracy;
-    for (const s of [white, black]) judged = [judged[0] + s.inaccuracies, judged[1] + s.mistakes, judged[2] + s.blunders];
+    for (const side of [white, black]) judged = [judged[0] + side.inaccuracies, judged[1] + side.mistakes, judged[2] + side.blunders];
     n++;
-  });
-  (json as Array<{ game: number }>).sort((a, b) => a.game - b.game);
-  const output = values.json === true ? JSON.stringify({ limits, hashMb, games: json }, null, 1) + '\n' : out.join('');
-  if (values.out !== undefined) writeFileSync(values.out as string, output);
-  else process.stdout.write(output);
+  };
+  const jobOfEntry = new Int32Array(entries.length).fill(-1);
+  jobEntry.forEach((e, k) => (jobOfEntry[e] = k));
+  const finished = new Map<number, JobResult | JobFailed>();
+  let nextEntry = 0;
+  const flush = (): void => {
+    for (; nextEntry < entries.length; nextEntry++) {
+      const e = entries[nextEntry];
+      if (e instanceof PgnError) {
+        if (json) writeJson({ game: nextEntry + 1, error: e.message });
+        continue;
+      }
+      const done = finished.get(jobOfEntry[nextEntry]);
+      if (done === undefined) break;
+      finished.delete(jobOfEntry[nextEntry]);
+      record(nextEntry + 1, done);
+    }
+  };
+  const accept = (k: number, r: JobResult | JobFailed): void => {
+    finished.set(k, r);
+    flush();
+  };
+
+  try {
+    if (json) out.write(`{"limits":${JSON.stringify(limits)},"hashMb":${hashMb},"games":[\n`);
+    flush(); // the games before the first job's, if they could not be read
+    if (values.queue !== undefined) {
+      const { parseRedisUrl, runJobsOnQueue } = await import('./redis-queue.js');
+      await runJobsOnQueue(parseRedisUrl(values.queue as string), jobs, {
+        onProgress,
+        onDone: (i, r) => {
+          onDone(i);
+          accept(i, r);
+        },
+      });
+    } else {
+      const pool = new LocalPool(Math.min(workers, Math.max(1, jobs.length)));
+      try {
+        await Promise.all(
+          jobs.map((j, i) =>
+            pool
+              .run(j, (done) => onProgress(i, done))
+              .then(
+                (r) => (onDone(i), accept(i, r)),
+                (e: Error) => (onDone(i), accept(i, e instanceof JobFailed ? e : new JobFailed(e.message, false))),
+              ),
+          ),
+        );
+      } finally {
+        await pool.close();
+      }
+    }
+    progress.finish();
+    if (json) out.write('\n]}\n');
+  } finally {
+    out.close();
+  }
 
   const secs = (Date.now() - t0) / 1000;
   process.stderr.write(
