@@ -199,8 +199,8 @@ export async function runAnalyseCommand(args: string[]): Promise<number> {
     if (json) out.write(`{"limits":${JSON.stringify(limits)},"hashMb":${hashMb},"games":[\n`);
     flush(); // the games before the first job's, if they could not be read
     if (values.queue !== undefined) {
-      const { parseRedisUrl, runJobsOnQueue } = await import('./redis-queue.js');
-      await runJobsOnQueue(parseRedisUrl(values.queue as string), jobs, {
+      const { parseRedisUrl, streamJobsOnQueue } = await import('./redis-queue.js');
+      await streamJobsOnQueue(parseRedisUrl(values.queue as string), jobs, {
         onProgress,
         onDone: (i, r) => {
           onDone(i);

@@ -120,6 +120,22 @@ export interface QueueRunHooks {
 
 /** Adds the jobs, waits for all, returns results (or the failure) in input order. */
 export async function runJobsOnQueue(address: RedisAddress, jobs: Job[], hooks: QueueRunHooks = {}): Promise<Array<JobResult | JobFailed>> {
+  const results: Array<JobResult | JobFailed> = new Array(jobs.length);
+  await streamJobsOnQueue(address, jobs, {
+    onProgress: hooks.onProgress,
+    onDone: (i, r) => {
+      results[i] = r;
+      hooks.onDone?.(i, r);
+    },
+  });
+  return results;
+}
+
+/**
+ * Adds the jobs and hands each result to `hooks.onDone` as it arrives, keeping none of them:
+ * a caller that writes results out as they come (analyse) holds no more than it wants to.
+ */
+export async function streamJobsOnQueue(address: RedisAddress, jobs: Job[], hooks: QueueRunHooks = {}): Promise<void> {
   const { Queue, QueueEvents } = await optional('bullmq', () => import('bullmq'));
   const redis = await connector(address);
   await probeRedis(address);
@@ -130,7 +146,7 @@ export async function runJobsOnQueue(address: RedisAddress, jobs: Job[], hooks: 
   const ids = jobs.map(jobId);
   const indexes = new Map<string, number[]>();
   ids.forEach((id, i) => indexes.set(id, [...(indexes.get(id) ?? []), i]));
-  const results: Array<JobResult | JobFailed | undefined> = new Array(jobs.length);
+  const seen = new Uint8Array(jobs.length);
   let finished = 0;
   let wake: () => void = () => {};
   const check = async (id: string): Promise<void> => {
@@ -145,8 +161,8 @@ export async function runJobsOnQueue(address: RedisAddress, jobs: Job[], hooks: 
       r = new JobFailed(job.failedReason ?? 'failed', /malformed job/.test(job.failedReason ?? ''));
     if (r === undefined) return;
     for (const i of indexes.get(id) ?? []) {
-      if (results[i] !== undefined) continue;
-      results[i] = r;
+      if (seen[i] !== 0) continue;
+      seen[i] = 1;
       finished++;
       hooks.onDone?.(i, r);
     }
@@ -175,7 +191,7 @@ export async function runJobsOnQueue(address: RedisAddress, jobs: Job[], hooks: 
     }
     // Events can be missed across a reconnect: a slow sweep makes sure every result is seen.
     const sweep = setInterval(() => {
-      for (const [id, idx] of indexes) if (idx.some((i) => results[i] === undefined)) void check(id);
+      for (const [id, idx] of indexes) if (idx.some((i) => seen[i] === 0)) void check(id);
     }, 2000);
     if (finished < jobs.length) await new Promise<void>((resolve) => (wake = resolve));
     clearInterval(sweep);
@@ -184,7 +200,6 @@ export async function runJobsOnQueue(address: RedisAddress, jobs: Job[], hooks: 
     await queue.close();
     redis.closeAll();
   }
-  return results as Array<JobResult | JobFailed>;
 }
 
 export interface QueueWorkerOptions {
