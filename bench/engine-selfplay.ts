@@ -119,10 +119,11 @@ async function pairsOnQueue(url: string, seed: number, pairs: number, nodes: num
   const { parseRedisUrl, runJobsOnQueue } = await import('../src/jobs/redis-queue.js');
   const jobs: SelfplayPairJob[] = Array.from({ length: pairs }, (_, pair) => ({ kind: 'selfplay-pair', seed, pair, nodes, test, base }));
   let done = 0;
+  const progress = createProgress('pairs on the queue');
   const results = await runJobsOnQueue(parseRedisUrl(url), jobs, {
-    onDone: () => process.stderr.write(`\rpairs ${++done}/${pairs}   `),
+    onDone: () => progress.update(++done, pairs),
   });
-  process.stderr.write('\n');
+  progress.finish();
   return results.map((r: JobResult | JobFailed, i) => {
     if (r instanceof Error) throw new UsageError(`pair ${i}: ${r.message}`);
     if (r.kind !== 'selfplay-pair') throw new UsageError(`pair ${i}: a ${r.kind} result came back`);
