@@ -81,6 +81,9 @@ export function castlingField(castling: number, castleRook: ArrayLike<number>, p
 
 const INITIAL_HISTORY = 256;
 
+/** setFen's scratch position. */
+let fenScratch: Position | undefined;
+
 export class Position {
   readonly board = new Uint8Array(64);
   readonly pieceLo = new Int32Array(16);
@@ -538,7 +541,9 @@ export class Position {
 
   /** Replaces the whole state by a FEN; on error the position is left unchanged. */
   setFen(fen: string): void {
-    const scratch = new Position();
+    // Parsed into a scratch position first, so an error changes nothing here; one scratch serves
+    // every call (setFen is synchronous and never nested), since building a Position allocates.
+    const scratch = (fenScratch ??= new Position());
     scratch.parseInto(fen);
     this.board.set(scratch.board);
     this.pieceLo.set(scratch.pieceLo);
