@@ -1,21 +1,22 @@
 /**
- * The gradient of one training batch, split into `slices` contiguous parts whose gradients are
- * summed in slice order. The same numbers come out whether the slices run one after another in
- * this thread or at once, one on this thread and the others on worker threads: a run is
- * deterministic for a given number of slices (`tune nnue --threads`), and one slice is exactly
- * the single-threaded trainer.
+ * One training step: the gradient of a batch and the Adam update of the weights. The batch is
+ * split into `slices` contiguous parts whose gradients are summed in slice order; the sum and
+ * the update are elementwise, so each thread then takes its own range of every weight array.
+ * The same numbers come out whether the slices and ranges run one after another on this thread
+ * or at once, one on this thread and the others on worker threads: a run is deterministic for a
+ * given number of slices (`tune nnue --threads`), and one slice is exactly the single-threaded
+ * trainer.
  *
- * The threads share memory: the training set, the shuffled index and the network's weights
- * (which Adam updates in place between batches) live on SharedArrayBuffers, each slice has its
- * own gradient buffers, and a control block read and written with Atomics starts a batch and
- * says when every slice is done. The trainer stays synchronous, as the search does with its
- * helper threads.
+ * The threads share memory: the training set, the shuffled index, the network's weights, the
+ * optimizer's moments and the gradient buffers live on SharedArrayBuffers, and a control block
+ * read and written with Atomics runs the two phases of a step (slices, then ranges). The trainer
+ * stays synchronous, as the search does with its helper threads.
  */
 import { Worker } from 'node:worker_threads';
 import type { NnueSet } from './nnue-dataset.js';
 import { Pass, type FloatNetwork } from './nnue-pass.js';
 
-/** Control block: batch generation, range, slices done, a failed slice's flag; losses beside it. */
+/** Control block words (Int32) and step parameters (Float64). */
 export const CTRL_GEN = 0,
   CTRL_FROM = 1,
   CTRL_TO = 2,
@@ -23,14 +24,33 @@ export const CTRL_GEN = 0,
   CTRL_FAILED = 4,
   CTRL_STOP = 5,
   CTRL_READY = 6,
-  CTRL_WORDS = 8;
+  CTRL_GEN2 = 7,
+  CTRL_DONE2 = 8,
+  CTRL_T = 9,
+  CTRL_WORDS = 10;
+export const PARAM_LR = 0,
+  PARAM_SCALE = 1,
+  PARAM_WORDS = 2;
 
-export interface BatchGradients {
-  /** The summed gradient of the last batch. */
-  readonly grads: FloatNetwork;
-  /** Gradients of positions idx[from, to) into `grads`; returns the summed squared error. */
-  compute(from: number, to: number): number;
+export const PARTS = ['w1', 'b1', 'w2', 'b2', 'psqt'] as const;
+
+/** Per weight array (in PARTS order): the clip bound and whether weight decay applies. */
+export interface UpdateRule {
+  clip: readonly number[];
+  decayed: readonly boolean[];
+  decay: number;
+}
+
+export interface BatchStep {
+  /** Gradients of positions idx[from, to), then the update at learning rate lr, step t (from 1); returns the summed squared error. */
+  run(from: number, to: number, lr: number, t: number): number;
   close(): void;
+}
+
+/** Adam's first and second moments, one pair of arrays per weight array. */
+export interface Moments {
+  m: FloatNetwork;
+  v: FloatNetwork;
 }
 
 /** What a worker needs to build its views of the shared memory. */
@@ -38,11 +58,16 @@ export interface SliceWorkerData {
   slice: number;
   slices: number;
   resultWeight: number;
+  rule: UpdateRule;
   net: FloatNetwork;
+  /** Every slice's gradient buffers; the worker writes its own and reads all in its ranges. */
+  parts: FloatNetwork[];
   grads: FloatNetwork;
+  moments: Moments;
   set: NnueSet;
   idx: Uint32Array;
   control: Int32Array;
+  params: Float64Array;
   losses: Float64Array;
 }
 
@@ -52,8 +77,8 @@ export function sliceRange(from: number, to: number, k: number, n: number): [num
   return [from + Math.floor((k * len) / n), from + Math.floor(((k + 1) * len) / n)];
 }
 
-/** Gradient buffers shaped like `net` (on shared memory when `shared`). */
-export function gradientBuffers(net: FloatNetwork, shared: boolean): FloatNetwork {
+/** Buffers shaped like `net`'s weights (on shared memory when `shared`). */
+export function weightBuffers(net: FloatNetwork, shared: boolean): FloatNetwork {
   const f32 = (n: number): Float32Array => (shared ? new Float32Array(new SharedArrayBuffer(4 * n)) : new Float32Array(n));
   return {
     kind: net.kind,
@@ -69,21 +94,74 @@ export function gradientBuffers(net: FloatNetwork, shared: boolean): FloatNetwor
   };
 }
 
-const PARTS = ['w1', 'b1', 'w2', 'b2', 'psqt'] as const;
-
-function zero(g: FloatNetwork): void {
+export function zeroWeights(g: FloatNetwork): void {
   for (const k of PARTS) g[k].fill(0);
 }
 
-/** out = Σ parts in order (out may be parts[0]). */
-function sumInto(out: FloatNetwork, parts: FloatNetwork[]): void {
-  for (const k of PARTS) {
-    const o = out[k];
-    if (o !== parts[0][k]) o.set(parts[0][k]);
-    for (let p = 1; p < parts.length; p++) {
-      const a = parts[p][k];
-      for (let i = 0; i < o.length; i++) o[i] += a[i];
+/**
+ * Range [lo, hi) of weight array `p`: the slices' gradients summed in slice order into `grads`
+ * (nothing to sum with one slice, whose buffer is `grads`), then Adam with decoupled weight decay.
+ */
+export function updateRange(
+  net: FloatNetwork,
+  grads: FloatNetwork,
+  parts: FloatNetwork[],
+  moments: Moments,
+  rule: UpdateRule,
+  p: number,
+  lo: number,
+  hi: number,
+  lr: number,
+  scale: number,
+  t: number,
+): void {
+  const k = PARTS[p],
+    w = net[k],
+    g = grads[k],
+    m = moments.m[k],
+    v = moments.v[k];
+  if (parts.length > 1) {
+    g.set(parts[0][k].subarray(lo, hi), lo);
+    for (let s = 1; s < parts.length; s++) {
+      const a = parts[s][k];
+      for (let i = lo; i < hi; i++) g[i] += a[i];
     }
+  }
+  const clip = rule.clip[p],
+    shrink = 1 - lr * (rule.decayed[p] ? rule.decay : 0);
+  const b1 = 0.9,
+    b2 = 0.999,
+    eps = 1e-8,
+    c1 = 1 - Math.pow(b1, t),
+    c2 = 1 - Math.pow(b2, t);
+  for (let i = lo; i < hi; i++) {
+    const gi = g[i] * scale;
+    if (gi === 0 && m[i] === 0) continue; // features never seen keep no momentum
+    m[i] = b1 * m[i] + (1 - b1) * gi;
+    v[i] = b2 * v[i] + (1 - b2) * gi * gi;
+    let x = w[i] * shrink - (lr * (m[i] / c1)) / (Math.sqrt(v[i] / c2) + eps);
+    if (x > clip) x = clip;
+    else if (x < -clip) x = -clip;
+    w[i] = x;
+  }
+}
+
+/** Thread k's ranges of every weight array, updated. */
+export function updateRanges(
+  net: FloatNetwork,
+  grads: FloatNetwork,
+  parts: FloatNetwork[],
+  moments: Moments,
+  rule: UpdateRule,
+  k: number,
+  n: number,
+  lr: number,
+  scale: number,
+  t: number,
+): void {
+  for (let p = 0; p < PARTS.length; p++) {
+    const [lo, hi] = sliceRange(0, net[PARTS[p]].length, k, n);
+    updateRange(net, grads, parts, moments, rule, p, lo, hi, lr, scale, t);
   }
 }
 
@@ -95,65 +173,78 @@ function shared<T extends Float32Array | Uint8Array | Uint16Array | Uint32Array 
   return out;
 }
 
-/** The slices one after another on this thread. */
-class SequentialGradients implements BatchGradients {
-  readonly grads: FloatNetwork;
+/** The slices, then the ranges, one after another on this thread. */
+class SequentialStep implements BatchStep {
+  private readonly grads: FloatNetwork;
   private readonly parts: FloatNetwork[];
+  private readonly moments: Moments;
   private readonly pass: Pass;
   constructor(
-    net: FloatNetwork,
+    private readonly net: FloatNetwork,
     private readonly set: NnueSet,
     private readonly idx: Uint32Array,
     private readonly slices: number,
     private readonly resultWeight: number,
+    private readonly rule: UpdateRule,
   ) {
     this.pass = new Pass(net);
-    this.grads = gradientBuffers(net, false);
+    this.grads = weightBuffers(net, false);
+    this.moments = { m: weightBuffers(net, false), v: weightBuffers(net, false) };
     // One slice writes straight into grads: exactly the single-threaded trainer.
-    this.parts = slices === 1 ? [this.grads] : Array.from({ length: slices }, () => gradientBuffers(net, false));
+    this.parts = slices === 1 ? [this.grads] : Array.from({ length: slices }, () => weightBuffers(net, false));
   }
-  compute(from: number, to: number): number {
+  run(from: number, to: number, lr: number, t: number): number {
     let loss = 0;
     for (let k = 0; k < this.slices; k++) {
       const [a, b] = sliceRange(from, to, k, this.slices);
-      zero(this.parts[k]);
+      zeroWeights(this.parts[k]);
       loss += this.pass.run(this.set, this.idx, a, b, this.resultWeight, this.parts[k]);
     }
-    if (this.slices > 1) sumInto(this.grads, this.parts);
+    const scale = 1 / (to - from);
+    for (let k = 0; k < this.slices; k++)
+      updateRanges(this.net, this.grads, this.parts, this.moments, this.rule, k, this.slices, lr, scale, t);
     return loss;
   }
   close(): void {}
 }
 
-/** Slice 0 on this thread, the others on worker threads. */
-class ThreadedGradients implements BatchGradients {
-  readonly grads: FloatNetwork;
+/** Slice and ranges 0 on this thread, the others on worker threads. */
+class ThreadedStep implements BatchStep {
+  private readonly grads: FloatNetwork;
   private readonly parts: FloatNetwork[];
+  private readonly moments: Moments;
   private readonly pass: Pass;
   private readonly control = new Int32Array(new SharedArrayBuffer(4 * CTRL_WORDS));
+  private readonly params = new Float64Array(new SharedArrayBuffer(8 * PARAM_WORDS));
   private readonly losses: Float64Array;
   private readonly workers: Worker[] = [];
   constructor(
-    net: FloatNetwork,
+    private readonly net: FloatNetwork,
     private readonly set: NnueSet,
     private readonly idx: Uint32Array,
     private readonly slices: number,
     private readonly resultWeight: number,
+    private readonly rule: UpdateRule,
   ) {
     this.pass = new Pass(net);
-    this.grads = gradientBuffers(net, false);
-    this.parts = Array.from({ length: slices }, () => gradientBuffers(net, true));
+    this.grads = weightBuffers(net, true);
+    this.moments = { m: weightBuffers(net, true), v: weightBuffers(net, true) };
+    this.parts = Array.from({ length: slices }, () => weightBuffers(net, true));
     this.losses = new Float64Array(new SharedArrayBuffer(8 * slices));
     for (let k = 1; k < slices; k++) {
       const data: SliceWorkerData = {
         slice: k,
         slices,
         resultWeight,
+        rule,
         net,
-        grads: this.parts[k],
+        parts: this.parts,
+        grads: this.grads,
+        moments: this.moments,
         set,
         idx,
         control: this.control,
+        params: this.params,
         losses: this.losses,
       };
       const w = new Worker(new URL('./nnue-gradients-worker.js', import.meta.url), { workerData: data });
@@ -161,32 +252,40 @@ class ThreadedGradients implements BatchGradients {
       this.workers.push(w);
     }
     // Wait until every worker has built its views (module loading is asynchronous there).
-    for (let r = Atomics.load(this.control, CTRL_READY); r < slices - 1; r = Atomics.load(this.control, CTRL_READY)) {
-      Atomics.wait(this.control, CTRL_READY, r, 100);
-      this.checkFailed();
+    this.waitFor(CTRL_READY, slices - 1, 100);
+  }
+  /** Waits until control word `at` reaches `count`, failing if a worker failed. */
+  private waitFor(at: number, count: number, ms: number): void {
+    for (let d = Atomics.load(this.control, at); d < count; d = Atomics.load(this.control, at)) {
+      Atomics.wait(this.control, at, d, ms);
+      if (Atomics.load(this.control, CTRL_FAILED) !== 0) {
+        this.close();
+        throw new Error('tune nnue: a training thread failed (see its error above)');
+      }
     }
   }
-  private checkFailed(): void {
-    if (Atomics.load(this.control, CTRL_FAILED) !== 0) {
-      this.close();
-      throw new Error('tune nnue: a training thread failed (see its error above)');
-    }
-  }
-  compute(from: number, to: number): number {
+  run(from: number, to: number, lr: number, t: number): number {
     const c = this.control;
+    // Phase 1: each thread its slice's gradient.
     Atomics.store(c, CTRL_FROM, from);
     Atomics.store(c, CTRL_TO, to);
     Atomics.store(c, CTRL_DONE, 0);
+    Atomics.store(c, CTRL_DONE2, 0);
     Atomics.add(c, CTRL_GEN, 1);
     Atomics.notify(c, CTRL_GEN);
     const [a, b] = sliceRange(from, to, 0, this.slices);
-    zero(this.parts[0]);
+    zeroWeights(this.parts[0]);
     this.losses[0] = this.pass.run(this.set, this.idx, a, b, this.resultWeight, this.parts[0]);
-    for (let d = Atomics.load(c, CTRL_DONE); d < this.slices - 1; d = Atomics.load(c, CTRL_DONE)) {
-      Atomics.wait(c, CTRL_DONE, d, 1000);
-      this.checkFailed();
-    }
-    sumInto(this.grads, this.parts);
+    this.waitFor(CTRL_DONE, this.slices - 1, 1000);
+    // Phase 2: each thread its range of every weight array, summed and updated.
+    const scale = 1 / (to - from);
+    this.params[PARAM_LR] = lr;
+    this.params[PARAM_SCALE] = scale;
+    Atomics.store(c, CTRL_T, t);
+    Atomics.add(c, CTRL_GEN2, 1);
+    Atomics.notify(c, CTRL_GEN2);
+    updateRanges(this.net, this.grads, this.parts, this.moments, this.rule, 0, this.slices, lr, scale, t);
+    this.waitFor(CTRL_DONE2, this.slices - 1, 1000);
     let loss = 0;
     for (let k = 0; k < this.slices; k++) loss += this.losses[k];
     return loss;
@@ -201,18 +300,18 @@ class ThreadedGradients implements BatchGradients {
 }
 
 /**
- * The batch gradients of `net` (whose weight arrays are replaced by shared copies when threads
- * are used, so that the workers see every update) over `set` in the order of `idx` (likewise).
- * `sequential` runs the same slices on this thread (tests: the same numbers as the threads).
+ * The training step of `net` (whose weight arrays are replaced by shared copies when threads are
+ * used, so that the workers see every update) over `set` in the order of `idx` (likewise).
+ * `sequential` runs the same slices and ranges on this thread (tests: the threads' numbers).
  */
-export function batchGradients(
+export function batchStep(
   net: FloatNetwork,
   set: NnueSet,
   idx: Uint32Array,
-  opts: { slices: number; resultWeight: number; sequential?: boolean },
-): { gradients: BatchGradients; set: NnueSet; idx: Uint32Array } {
+  opts: { slices: number; resultWeight: number; rule: UpdateRule; sequential?: boolean },
+): { step: BatchStep; idx: Uint32Array } {
   if (opts.slices === 1 || opts.sequential === true)
-    return { gradients: new SequentialGradients(net, set, idx, opts.slices, opts.resultWeight), set, idx };
+    return { step: new SequentialStep(net, set, idx, opts.slices, opts.resultWeight, opts.rule), idx };
   for (const k of PARTS) net[k] = shared(net[k]);
   const sharedSet: NnueSet = {
     count: set.count,
@@ -226,5 +325,5 @@ export function batchGradients(
     ...(set.classical === undefined ? {} : { classical: shared(set.classical) }),
   };
   const sharedIdx = shared(idx);
-  return { gradients: new ThreadedGradients(net, sharedSet, sharedIdx, opts.slices, opts.resultWeight), set: sharedSet, idx: sharedIdx };
+  return { step: new ThreadedStep(net, sharedSet, sharedIdx, opts.slices, opts.resultWeight, opts.rule), idx: sharedIdx };
 }

@@ -23,7 +23,7 @@ import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
 import { mirrorFeature, type NnueFeatures } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
 import { Pass, SCALE, sigmoid, target, type FloatNetwork } from './nnue-pass.js';
-import { batchGradients, type BatchGradients } from './nnue-gradients.js';
+import { batchStep, type BatchStep } from './nnue-gradients.js';
 
 export type { FloatNetwork };
 
@@ -117,37 +117,6 @@ export function classicalPsqt(buckets: number): Float32Array {
   return p;
 }
 
-class Adam {
-  private readonly m: Float32Array;
-  private readonly v: Float32Array;
-  private t = 0;
-  constructor(size: number) {
-    this.m = new Float32Array(size);
-    this.v = new Float32Array(size);
-  }
-  step(w: Float32Array, g: Float32Array, lr: number, scale: number, clip: number, t: number, decay = 0): void {
-    if (t !== this.t) this.t = t;
-    const shrink = 1 - lr * decay;
-    const b1 = 0.9,
-      b2 = 0.999,
-      eps = 1e-8,
-      c1 = 1 - Math.pow(b1, t),
-      c2 = 1 - Math.pow(b2, t),
-      m = this.m,
-      v = this.v;
-    for (let i = 0; i < w.length; i++) {
-      const gi = g[i] * scale;
-      if (gi === 0 && m[i] === 0) continue; // features never seen keep no momentum
-      m[i] = b1 * m[i] + (1 - b1) * gi;
-      v[i] = b2 * v[i] + (1 - b2) * gi * gi;
-      let x = w[i] * shrink - (lr * (m[i] / c1)) / (Math.sqrt(v[i] / c2) + eps);
-      if (x > clip) x = clip;
-      else if (x < -clip) x = -clip;
-      w[i] = x;
-    }
-  }
-}
-
 export function meanLoss(net: FloatNetwork, set: NnueSet, resultWeight: number): number {
   if (set.count === 0) return NaN;
   const idx = new Uint32Array(set.count).map((_, i) => i);
@@ -185,48 +154,42 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   const decay = opts.weightDecay ?? 0;
   if (!weightDecayAllowed(opts.lr, decay))
     throw new RangeError(`weight decay ${decay} with learning rate ${opts.lr}: the decay must be at least 0 and their product below 1`);
-  // The batch's gradient in `threads` slices (on worker threads unless `sequentialSlices`); the
-  // network's weights and the index move to shared memory when threads are used.
-  const { gradients, idx } = batchGradients(
+  // Each batch's gradient in `threads` slices and the update in as many ranges (on worker threads
+  // unless `sequentialSlices`); the weights and the index move to shared memory for threads.
+  // W1 and W2 are clipped to what the file can hold and decayed; the rest is not decayed.
+  const rule = { clip: [CLIP, 60, CLIP, 60, 20], decayed: [true, false, true, false, false], decay };
+  const { step, idx } = batchStep(
     net,
     trainSet,
     new Uint32Array(trainSet.count).map((_, i) => i),
     {
       slices: opts.threads ?? 1,
       resultWeight: opts.resultWeight,
+      rule,
       sequential: opts.sequentialSlices,
     },
   );
   try {
-    return trainEpochs(net, gradients, idx, validation, opts, rng, decay);
+    return trainEpochs(net, step, idx, validation, opts, rng);
   } finally {
-    gradients.close();
+    step.close();
   }
 }
 
 function trainEpochs(
   net: FloatNetwork,
-  gradients: BatchGradients,
+  step: BatchStep,
   idx: Uint32Array,
   validation: NnueSet,
   opts: TrainOptions,
   rng: Sfc32,
-  decay: number,
 ): TrainResult {
-  const grads = gradients.grads,
-    count = idx.length;
-  const adam = {
-    w1: new Adam(net.w1.length),
-    b1: new Adam(net.b1.length),
-    w2: new Adam(net.w2.length),
-    b2: new Adam(net.b2.length),
-    psqt: new Adam(net.psqt.length),
-  };
+  const count = idx.length;
   const batchesPerEpoch = Math.ceil(count / opts.batch);
   const history: EpochReport[] = [];
   let best: EpochReport | undefined,
     bestNet = cloneNet(net),
-    step = 0;
+    t = 0;
   for (let epoch = 1; epoch <= opts.epochs; epoch++) {
     const t0 = Date.now();
     for (let i = idx.length - 1; i > 0; i--) {
@@ -241,14 +204,7 @@ function trainEpochs(
     for (let b = 0; b < batchesPerEpoch; b++) {
       const from = b * opts.batch,
         to = Math.min(count, from + opts.batch);
-      loss += gradients.compute(from, to);
-      step++;
-      const scale = 1 / (to - from);
-      adam.w1.step(net.w1, grads.w1, lr, scale, CLIP, step, decay);
-      adam.b1.step(net.b1, grads.b1, lr, scale, 60, step);
-      adam.w2.step(net.w2, grads.w2, lr, scale, CLIP, step, decay);
-      adam.b2.step(net.b2, grads.b2, lr, scale, 60, step);
-      adam.psqt.step(net.psqt, grads.psqt, lr, scale, 20, step);
+      loss += step.run(from, to, lr, ++t);
       opts.onBatch?.((epoch - 1) * batchesPerEpoch + b + 1, opts.epochs * batchesPerEpoch);
     }
     const report: EpochReport = {
