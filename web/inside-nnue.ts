@@ -6,9 +6,9 @@
  */
 import type { Position } from '../src/core/position.js';
 import { castleRookTo, moveFrom, moveKind, movePromo, moveTo, KIND_CASTLE, KIND_EN_PASSANT } from '../src/core/move.js';
-import { squareName } from '../src/core/types.js';
+import { KING, WHITE, makePiece, squareName } from '../src/core/types.js';
 import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
-import { featureIndex } from '../src/engine/nnue/features.js';
+import { featureIndex, kingFlip, type NnueFeatures } from '../src/engine/nnue/features.js';
 import { NNUE_SLOTS } from '../src/engine/nnue/kernel.js';
 import { cellOfSquare, el, matrixGrid } from './grid.js';
 
@@ -25,14 +25,18 @@ function activationStrip(label: string, acc: Int16Array, qa: number, testid: str
   return el('div', {}, el('div', { class: 'dim' }, `${label}: ${active} of ${acc.length} neurons active`), strip);
 }
 
-/** Feature columns the last move added and removed, in White's perspective. */
-function moveColumns(before: Position, m: number): { added: string[]; removed: string[] } {
+/**
+ * Feature columns the last move added and removed, in White's perspective (with king-mirrored
+ * features, in the reflection White's king stood in before the move).
+ */
+function moveColumns(before: Position, m: number, features: NnueFeatures): { added: string[]; removed: string[] } {
   const from = moveFrom(m),
     to = moveTo(m),
     piece = before.board[from],
-    promo = movePromo(m);
+    promo = movePromo(m),
+    flip = kingFlip(features, before.kingSq[0]);
   const placed = promo ? (piece & 8) | promo : piece;
-  const col = (p: number, sq: number): string => `${featureIndex(0, p, sq)} (${squareName(sq)})`;
+  const col = (p: number, sq: number): string => `${featureIndex(0, p, sq, flip)} (${squareName(sq)})`;
   const added = [col(placed, to)],
     removed = [col(piece, from)];
   if (moveKind(m) === KIND_CASTLE) {
@@ -83,12 +87,17 @@ export function renderNnuePanel(nnue: NnueEvaluator, pos: Position, lastMove: nu
   if (lastMove !== 0) {
     pos.unmakeMove();
     try {
-      const { added, removed } = moveColumns(pos, lastMove);
+      const { added, removed } = moveColumns(pos, lastMove, net.features);
+      const from = moveFrom(lastMove),
+        recomputed =
+          net.features === 'king-mirrored' && pos.board[from] === makePiece(WHITE, KING) && ((from ^ moveTo(lastMove)) & 4) !== 0;
       parts.push(
         el(
           'p',
           { class: 'formula', 'data-testid': 'nnue-update' },
-          `Last move: a′ = a + W₁·(${added.map((c) => `e${c}`).join(' + ')}) − W₁·(${removed.map((c) => `e${c}`).join(' + ')})`,
+          recomputed
+            ? "Last move: White's king crossed the d/e boundary, so White's inputs are seen reflected a↔h: a = W₁·x′ + b₁, recomputed"
+            : `Last move: a′ = a + W₁·(${added.map((c) => `e${c}`).join(' + ')}) − W₁·(${removed.map((c) => `e${c}`).join(' + ')})`,
         ),
       );
     } finally {
