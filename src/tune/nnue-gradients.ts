@@ -173,26 +173,31 @@ function shared<T extends Float32Array | Uint8Array | Uint16Array | Uint32Array 
   return out;
 }
 
-/** The slices, then the ranges, one after another on this thread. */
-class SequentialStep implements BatchStep {
-  private readonly grads: FloatNetwork;
-  private readonly parts: FloatNetwork[];
-  private readonly moments: Moments;
-  private readonly pass: Pass;
+/** What both kinds of step hold: the pass, the summed gradient, every slice's gradient, Adam's moments. */
+abstract class StepBuffers {
+  protected readonly pass: Pass;
+  protected readonly grads: FloatNetwork;
+  protected readonly parts: FloatNetwork[];
+  protected readonly moments: Moments;
   constructor(
-    private readonly net: FloatNetwork,
-    private readonly set: NnueSet,
-    private readonly idx: Uint32Array,
-    private readonly slices: number,
-    private readonly resultWeight: number,
-    private readonly rule: UpdateRule,
+    protected readonly net: FloatNetwork,
+    protected readonly set: NnueSet,
+    protected readonly idx: Uint32Array,
+    protected readonly slices: number,
+    protected readonly resultWeight: number,
+    protected readonly rule: UpdateRule,
+    shared: boolean,
   ) {
     this.pass = new Pass(net);
-    this.grads = weightBuffers(net, false);
-    this.moments = { m: weightBuffers(net, false), v: weightBuffers(net, false) };
-    // One slice writes straight into grads: exactly the single-threaded trainer.
-    this.parts = slices === 1 ? [this.grads] : Array.from({ length: slices }, () => weightBuffers(net, false));
+    this.grads = weightBuffers(net, shared);
+    this.moments = { m: weightBuffers(net, shared), v: weightBuffers(net, shared) };
+    // One slice on one thread writes straight into grads: exactly the single-threaded trainer.
+    this.parts = slices === 1 && !shared ? [this.grads] : Array.from({ length: slices }, () => weightBuffers(net, shared));
   }
+}
+
+/** The slices, then the ranges, one after another on this thread. */
+class SequentialStep extends StepBuffers implements BatchStep {
   run(from: number, to: number, lr: number, t: number): number {
     let loss = 0;
     for (let k = 0; k < this.slices; k++) {
@@ -209,27 +214,13 @@ class SequentialStep implements BatchStep {
 }
 
 /** Slice and ranges 0 on this thread, the others on worker threads. */
-class ThreadedStep implements BatchStep {
-  private readonly grads: FloatNetwork;
-  private readonly parts: FloatNetwork[];
-  private readonly moments: Moments;
-  private readonly pass: Pass;
+class ThreadedStep extends StepBuffers implements BatchStep {
   private readonly control = new Int32Array(new SharedArrayBuffer(4 * CTRL_WORDS));
   private readonly params = new Float64Array(new SharedArrayBuffer(8 * PARAM_WORDS));
   private readonly losses: Float64Array;
   private readonly workers: Worker[] = [];
-  constructor(
-    private readonly net: FloatNetwork,
-    private readonly set: NnueSet,
-    private readonly idx: Uint32Array,
-    private readonly slices: number,
-    private readonly resultWeight: number,
-    private readonly rule: UpdateRule,
-  ) {
-    this.pass = new Pass(net);
-    this.grads = weightBuffers(net, true);
-    this.moments = { m: weightBuffers(net, true), v: weightBuffers(net, true) };
-    this.parts = Array.from({ length: slices }, () => weightBuffers(net, true));
+  constructor(net: FloatNetwork, set: NnueSet, idx: Uint32Array, slices: number, resultWeight: number, rule: UpdateRule) {
+    super(net, set, idx, slices, resultWeight, rule, true);
     this.losses = new Float64Array(new SharedArrayBuffer(8 * slices));
     for (let k = 1; k < slices; k++) {
       const data: SliceWorkerData = {
@@ -311,7 +302,7 @@ export function batchStep(
   opts: { slices: number; resultWeight: number; rule: UpdateRule; sequential?: boolean },
 ): { step: BatchStep; idx: Uint32Array } {
   if (opts.slices === 1 || opts.sequential === true)
-    return { step: new SequentialStep(net, set, idx, opts.slices, opts.resultWeight, opts.rule), idx };
+    return { step: new SequentialStep(net, set, idx, opts.slices, opts.resultWeight, opts.rule, false), idx };
   for (const k of PARTS) net[k] = shared(net[k]);
   const sharedSet: NnueSet = {
     count: set.count,
