@@ -19,6 +19,7 @@ import { UsageError, runScript } from '../src/cmdline/errors.js';
 import { createProgress, progressEnabled } from '../src/cmdline/progress.js';
 import type { JobFailed } from '../src/jobs/local-pool.js';
 import type { JobResult, SelfplayPairJob } from '../src/jobs/job.js';
+import { eloPentanomial, eloTrinomial, formatElo, pairBucket } from '../src/match/stats.js';
 import { networkCrc } from '../src/tune/datagen-shard.js';
 import { parseEvalParamsJson } from '../src/tune/eval-params-source.js';
 import { AB_VARIANT_NAMES, abOpenings, abPlayer, playAbPair, testScore, type AbPairResult, type AbSide } from '../src/tune/selfplay-ab.js';
@@ -156,6 +157,8 @@ async function main(): Promise<void> {
   let w = 0,
     d = 0,
     l = 0;
+  // Pairs by the test side's points in them, 0, 1/2, …, 2 (the pentanomial counts).
+  const pairCounts = [0, 0, 0, 0, 0];
   // Progress (ETA) on a terminal only; in a pipe or a log, a plain running score every 50 games.
   const progress = createProgress(`${variantName} vs ${baseName}`);
   for (let i = 0; i < pairs; i++) {
@@ -166,13 +169,14 @@ async function main(): Promise<void> {
       else if (s === 0) l++;
       else d++;
     }
-    const running = scoreLine(w, d, l);
+    pairCounts[pairBucket(testScore(result, 0), testScore(result, 1))]++;
+    const running = scoreLine(w, d, l, pairCounts);
     progress.update(i + 1, pairs, running);
     if (!progressEnabled() && (2 * (i + 1)) % 50 === 0 && i + 1 < pairs) process.stdout.write(`after ${running}\n`);
   }
   progress.finish();
   process.stdout.write(`test: ${describeSide(testSide, nodes)}\nbase: ${describeSide(baseSide, nodes)}\n`);
-  process.stdout.write(`final: ${scoreLine(w, d, l)}\n`);
+  process.stdout.write(`final: ${scoreLine(w, d, l, pairCounts)}\n`);
 }
 
 /** What a side was: its variant, its evaluation (network file and checksum), its node budget. */
@@ -181,13 +185,14 @@ function describeSide(side: AbSide, nodes: number): string {
   return `variant ${side.variant}, ${net}${side.params === undefined ? '' : ', own evaluation params'}, ${side.nodes ?? nodes} nodes a move`;
 }
 
-/** Games, +W =D -L, score and Elo with the trinomial 95% interval. */
-function scoreLine(w: number, d: number, l: number): string {
-  const n = w + d + l,
-    s = (w + d / 2) / n;
-  const sd = Math.sqrt((w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n / n);
-  const elo = (x: number) => (x <= 0 ? -Infinity : x >= 1 ? Infinity : -400 * Math.log10(1 / x - 1));
-  return `${n} games, +${w} =${d} -${l}, score ${(100 * s).toFixed(1)}%, elo ${elo(s).toFixed(0)} [${elo(s - 1.96 * sd).toFixed(0)}, ${elo(s + 1.96 * sd).toFixed(0)}]`;
+/**
+ * Games, +W =D -L, score, Elo with its 95% interval over games (trinomial) and over colour-reversed
+ * pairs (pentanomial: the pair is the sample, the opening's bias cancels out of the variance).
+ */
+function scoreLine(w: number, d: number, l: number, pairCounts: readonly number[]): string {
+  const t = eloTrinomial(w, d, l),
+    p = eloPentanomial(pairCounts);
+  return `${w + d + l} games, +${w} =${d} -${l}, score ${(100 * t.score).toFixed(1)}%, elo ${formatElo(t)}, pairs ${pairCounts.join('/')} ${formatElo(p)}`;
 }
 
 await runScript('engine-selfplay', main);

@@ -81,6 +81,10 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
   const plainScores = openings.map((o, i) => playAbPair(i, o, plain, plainBase, nodes)).flatMap((r) => [testScore(r, 0), testScore(r, 1)]);
   const plainCount = (s: number): number => plainScores.filter((x) => x === s).length;
   assert.match(cli.stdout, new RegExp(`\\nfinal: 4 games, \\+${plainCount(1)} =${plainCount(0.5)} -${plainCount(0)}, `));
+  // And the pairs by the test side's points in each (0, ½, 1, 1½, 2: the pentanomial counts).
+  const pairCounts = [0, 0, 0, 0, 0];
+  for (let i = 0; i < plainScores.length; i += 2) pairCounts[Math.round(2 * (plainScores[i] + plainScores[i + 1]))]++;
+  assert.match(cli.stdout, new RegExp(`\\nfinal: .*, pairs ${pairCounts.join('/')} [-+]`));
   // In a pipe: no progress line, and the summary says what played.
   assert.doesNotMatch(cli.stdout + cli.stderr, /\r/);
   assert.match(
