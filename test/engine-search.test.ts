@@ -329,8 +329,10 @@ test('the search switches (singular extensions, correction/continuation/capture 
   }
 });
 
-test('ProbCut, the corrected stand-pat and reduced bad captures (off by default): tactics found, positions restored, searches deterministic, each changes the tree', () => {
-  const withParams = (p: Partial<Pick<Engine['params'], 'probCut' | 'qsCorrection' | 'lmrBadCaptures'>>): Engine => {
+test('ProbCut, the corrected stand-pat, reduced bad captures, non-pawn correction and check extensions (off by default): tactics found, positions restored, searches deterministic, each changes the tree', () => {
+  const withParams = (
+    p: Partial<Pick<Engine['params'], 'probCut' | 'qsCorrection' | 'lmrBadCaptures' | 'nonPawnCorrection' | 'checkExtension'>>,
+  ): Engine => {
     const e = new Engine({ hashMb: 4 });
     Object.assign(e.params, p);
     e.paramsChanged();
@@ -339,7 +341,16 @@ test('ProbCut, the corrected stand-pat and reduced bad captures (off by default)
   assert.equal(new Engine().params.probCut, false);
   assert.equal(new Engine().params.qsCorrection, false);
   assert.equal(new Engine().params.lmrBadCaptures, false);
-  for (const p of [{ probCut: true }, { qsCorrection: true }, { lmrBadCaptures: true }]) {
+  assert.equal(new Engine().params.nonPawnCorrection, false);
+  assert.equal(new Engine().params.checkExtension, false);
+  const switches = [
+    { probCut: true },
+    { qsCorrection: true },
+    { lmrBadCaptures: true },
+    { nonPawnCorrection: true },
+    { checkExtension: true },
+  ];
+  for (const p of switches) {
     const fork = withParams(p).search(Position.fromFen('4k3/1q5p/8/8/2N5/8/P7/4K3 w - - 0 1'), { depth: 10 });
     assert.equal(moveToUci(fork.bestMove), 'c4d6', JSON.stringify(p));
     const mate = withParams(p).search(Position.fromFen('k7/8/2K5/8/8/8/8/7R w - - 0 1'), { depth: 10 });
@@ -351,7 +362,7 @@ test('ProbCut, the corrected stand-pat and reduced bad captures (off by default)
   ]) {
     const pos = Position.fromFen(fen);
     const base = withParams({}).search(pos, { depth: 9 });
-    for (const p of [{ probCut: true }, { qsCorrection: true }, { lmrBadCaptures: true }]) {
+    for (const p of switches) {
       const a = withParams(p).search(pos, { depth: 9 });
       assert.equal(pos.toFen(), fen);
       assert.ok(legalMoves(pos).includes(a.bestMove), fen);

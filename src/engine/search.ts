@@ -5,7 +5,7 @@
  * pruning, a static evaluation corrected by pawn-structure correction history, and a quiescence
  * search on captures and promotions. All per-node storage is preallocated.
  */
-import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types.js';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types.js';
 import { knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from '../core/attacks.js';
 import { bishopIndex, bishopTable, rookIndex, rookTable } from '../core/magic.js';
 import type { Position } from '../core/position.js';
@@ -64,6 +64,13 @@ export class SearchParams {
   captureHistory = true;
   /** Correction history: the static evaluation is corrected by what searches of the same pawn structure found. */
   correctionHistory = true;
+  /**
+   * Two more correction tables, by each colour's non-pawn pieces and king (needs
+   * correctionHistory): the three corrections add up, and each learns its share of what is left.
+   */
+  nonPawnCorrection = false;
+  /** A move that gives direct check without losing material by exchange is searched one ply deeper. */
+  checkExtension = false;
   /** The correction also applies to quiescence search's stand-pat score (needs correctionHistory). */
   qsCorrection = false;
   /** ProbCut: a good capture whose reduced search beats beta by probCutMargin cuts the node. */
@@ -125,6 +132,27 @@ function pawnStructureIndex(pos: Position): number {
 /** A position's entry in the correction table: one half per side to move. */
 function correctionIndex(pos: Position): number {
   return (pos.side * CORR_SIZE) | pawnStructureIndex(pos);
+}
+
+/**
+ * A position's entry in the non-pawn correction table for one colour's pieces and king: a hash of
+ * that colour's knights, bishops, rooks, queens and king, one quarter of the table per side to
+ * move and colour.
+ */
+function nonPawnIndex(pos: Position, color: number): number {
+  const pl = pos.pieceLo,
+    ph = pos.pieceHi,
+    o = color << 3;
+  let h = 0x9e3779b9 ^ color;
+  for (let piece = BISHOP; piece <= KING; piece++) {
+    h = Math.imul(h ^ (h >>> 15) ^ pl[o | piece], 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13) ^ ph[o | piece], 0xc2b2ae35);
+  }
+  return (((pos.side << 1) | color) * CORR_SIZE) | ((h ^ (h >>> 16)) & (CORR_SIZE - 1));
+}
+
+function clampCorrection(e: number): number {
+  return e > CORR_MAX ? CORR_MAX : e < -CORR_MAX ? -CORR_MAX : e;
 }
 
 /** Late-move reduction by [depth * 64 + moveCount]: grows with log(depth) * log(moves). */
@@ -243,6 +271,8 @@ export class Engine {
   private readonly excluded = new Int32Array(MAX_PLY + 2);
   /** Static-evaluation corrections by [side * CORR_SIZE + pawn-structure index], in 1/CORR_GRAIN centipawns. */
   private readonly correction = new Int32Array(2 * CORR_SIZE);
+  /** Corrections by [(side * 2 + colour) * CORR_SIZE + that colour's non-pawn index] (nonPawnCorrection). */
+  private readonly correctionNonPawn = new Int32Array(4 * CORR_SIZE);
 
   // Per-search state.
   private pos!: Position;
@@ -379,6 +409,7 @@ export class Engine {
     if (this.helperIndex === 0) this.tt.clear();
     this.ordering.clear();
     this.correction.fill(0);
+    this.correctionNonPawn.fill(0);
     this.helpers?.newGame();
   }
   stop(): void {
@@ -761,13 +792,19 @@ export class Engine {
     let staticEval = NO_EVAL,
       evalScore = NO_EVAL,
       rawEval = 0,
-      corrIndex = -1;
+      corrIndex = -1,
+      whiteIndex = -1,
+      blackIndex = -1;
     if (!inCheck) {
       rawEval = hit ? tt.staticEval() : this.staticEvaluate(pos);
       staticEval = rawEval;
       if (P.correctionHistory) {
         corrIndex = correctionIndex(pos);
-        staticEval = this.corrected(rawEval, corrIndex);
+        if (P.nonPawnCorrection) {
+          whiteIndex = nonPawnIndex(pos, 0);
+          blackIndex = nonPawnIndex(pos, 1);
+        }
+        staticEval = this.corrected(rawEval, corrIndex, whiteIndex, blackIndex);
       }
       evalScore = staticEval;
       // Not in a singular verification search: the entry's score is the excluded move's.
@@ -969,6 +1006,12 @@ export class Engine {
         } else if (depth <= 6 && scores[i] < 1 << 28 && !seeGe(pos, m, -P.seeCaptureMult * depth)) continue;
       }
 
+      // Before the move is made: SEE reads the position as it stands. Bounded by twice the
+      // iteration's depth in plies, so that perpetual checks cannot extend without end.
+      const checkExt =
+        P.checkExtension && m !== singularMove && ply < 2 * (this.completedDepth + 1) && givesDirectCheck(pos, m) && seeGe(pos, m, 0)
+          ? 1
+          : 0;
       if (this.nnue !== null) this.nnue.make(pos, m);
       pos.makeMove(m);
       if (++this.nodes >= this.nextCheck) this.checkLimits();
@@ -984,7 +1027,7 @@ export class Engine {
       if (isQuiet && quietCount < 64) this.quiets[qBase + quietCount++] = m;
       else if (isCapture && movePromo(m) === 0 && captureCount < 32) this.captures[cBase + captureCount++] = m;
 
-      const newDepth = depth - 1 + (m === singularMove ? extension : 0);
+      const newDepth = depth - 1 + (m === singularMove ? extension : checkExt);
       let score: number;
       if (moveCount === 1) {
         score = -this.negamax(-beta, -alpha, newDepth, ply + 1, !pvNode && !cutNode);
@@ -1045,17 +1088,32 @@ export class Engine {
     ) {
       const w = Math.min(depth + 1, 16),
         c = this.correction;
-      let e = ((c[corrIndex] * (256 - w) + (best - rawEval) * CORR_GRAIN * w) / 256) | 0;
-      if (e > CORR_MAX) e = CORR_MAX;
-      else if (e < -CORR_MAX) e = -CORR_MAX;
-      c[corrIndex] = e;
+      if (whiteIndex < 0) {
+        let e = ((c[corrIndex] * (256 - w) + (best - rawEval) * CORR_GRAIN * w) / 256) | 0;
+        if (e > CORR_MAX) e = CORR_MAX;
+        else if (e < -CORR_MAX) e = -CORR_MAX;
+        c[corrIndex] = e;
+      } else {
+        // What the three corrections together still miss, shared out: half to the pawn table, a
+        // quarter to each colour's; together they move by what one table alone would.
+        const np = this.correctionNonPawn;
+        const step = (((best - rawEval) * CORR_GRAIN - c[corrIndex] - np[whiteIndex] - np[blackIndex]) * w) / 256;
+        c[corrIndex] = clampCorrection(c[corrIndex] + ((step / 2) | 0));
+        np[whiteIndex] = clampCorrection(np[whiteIndex] + ((step / 4) | 0));
+        np[blackIndex] = clampCorrection(np[blackIndex] + ((step / 4) | 0));
+      }
     }
     return best;
   }
 
-  /** A static evaluation plus the correction history's entry, kept off the mate scores. */
-  private corrected(rawEval: number, corrIndex: number): number {
-    const e = rawEval + ((this.correction[corrIndex] / CORR_GRAIN) | 0);
+  /**
+   * A static evaluation plus the correction history's entries (the pawn table's, and with
+   * nonPawnCorrection each colour's: indices below 0 are absent), kept off the mate scores.
+   */
+  private corrected(rawEval: number, corrIndex: number, whiteIndex: number, blackIndex: number): number {
+    let c = this.correction[corrIndex];
+    if (whiteIndex >= 0) c += this.correctionNonPawn[whiteIndex] + this.correctionNonPawn[blackIndex];
+    const e = rawEval + ((c / CORR_GRAIN) | 0);
     return e >= MATE_BOUND ? MATE_BOUND - 1 : e <= -MATE_BOUND ? -MATE_BOUND + 1 : e;
   }
 
@@ -1107,7 +1165,8 @@ export class Engine {
       rawEval = hit ? tt.staticEval() : this.staticEvaluate(pos);
       standPat = rawEval;
       if (this.params.qsCorrection && this.params.correctionHistory) {
-        standPat = this.corrected(rawEval, correctionIndex(pos));
+        const np = this.params.nonPawnCorrection;
+        standPat = this.corrected(rawEval, correctionIndex(pos), np ? nonPawnIndex(pos, 0) : -1, np ? nonPawnIndex(pos, 1) : -1);
       }
       if (standPat >= beta) {
         if (!hit) tt.store(hashLo, hashHi, 0, scoreToTt(standPat, ply), rawEval, -1, BOUND_LOWER);

@@ -49,6 +49,8 @@ const VARIANTS: Record<string, Variant> = {
   probcut: search({ probCut: true }),
   'probcut-150': search({ probCut: true, probCutMargin: 150 }),
   'qs-correction': search({ qsCorrection: true }),
+  'np-correction': search({ nonPawnCorrection: true }),
+  'check-extension': search({ checkExtension: true }),
   'lmr-bad-captures': search({ lmrBadCaptures: true }),
   // The three switches of 2026-12-02 together.
   'probcut-qs-lmrcap': search({ probCut: true, qsCorrection: true, lmrBadCaptures: true }),
