@@ -7,11 +7,14 @@
  *
  *   node dist/bench/engine-selfplay.js --variant NAME [--nodes 4000] [--pairs 20] [--seed 1]
  *       [--test-params FILE.json] [--base-params FILE.json] [--test-nnue FILE] [--base-nnue FILE]
- *       [--test-nodes N] [--base-nodes N] [--queue redis://HOST:PORT]
+ *       [--test-nodes N] [--base-nodes N] [--sprt 'elo0=0 elo1=10 [alpha=0.05] [beta=0.05]']
+ *       [--queue redis://HOST:PORT]
  * The params files (written by `matrix-chess tune fit --json` / `tune export --json`) replace the
  * whole evaluation (material, piece-square tables, terms) of the tested or the baseline engine.
  * --test-nodes / --base-nodes give one side its own budget (node odds): a faster evaluation
  * against a slower one at the node ratio `bench` measured, what equal time would give each.
+ * --sprt stops at the first decision of a sequential probability ratio test on the pair counts
+ * (the match runner's, src/match/stats.ts); --pairs is then the most it plays.
  */
 import { readFileSync } from 'node:fs';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
@@ -19,7 +22,8 @@ import { UsageError, runScript } from '../src/cmdline/errors.js';
 import { createProgress, progressEnabled } from '../src/cmdline/progress.js';
 import type { JobFailed } from '../src/jobs/local-pool.js';
 import type { JobResult, SelfplayPairJob } from '../src/jobs/job.js';
-import { eloPentanomial, eloTrinomial, formatElo, pairBucket } from '../src/match/stats.js';
+import { parseSprtConfig } from '../src/match/cli.js';
+import { eloPentanomial, eloTrinomial, formatElo, pairBucket, sprt, type SprtConfig } from '../src/match/stats.js';
 import { networkCrc } from '../src/tune/datagen-shard.js';
 import { parseEvalParamsJson } from '../src/tune/eval-params-source.js';
 import { AB_VARIANT_NAMES, abOpenings, abPlayer, playAbPair, testScore, type AbPairResult, type AbSide } from '../src/tune/selfplay-ab.js';
@@ -37,6 +41,7 @@ interface Options {
   testNodes?: number;
   baseNodes?: number;
   queue?: string;
+  sprt?: SprtConfig;
 }
 
 function parseOptions(args: string[]): Options {
@@ -56,6 +61,7 @@ function parseOptions(args: string[]): Options {
       'test-nodes': { type: 'string' },
       'base-nodes': { type: 'string' },
       queue: { type: 'string' },
+      sprt: { type: 'string' },
     },
     0,
   );
@@ -83,6 +89,7 @@ function parseOptions(args: string[]): Options {
     testNodes: optionalInt('test-nodes', 1, 1e9),
     baseNodes: optionalInt('base-nodes', 1, 1e9),
     queue: str('queue'),
+    ...(str('sprt') === undefined ? {} : { sprt: parseSprtConfig('--sprt', str('sprt')!) }),
   };
 }
 
@@ -146,6 +153,7 @@ async function main(): Promise<void> {
     testNodes,
     baseNodes,
     queue,
+    sprt: sprtCfg,
   } = parseOptions(process.argv.slice(2));
   const testSide = side('test', variantName, testParams, testNnue, testNodes);
   const baseSide = side('base', baseName, baseParams, baseNnue, baseNodes);
@@ -161,7 +169,9 @@ async function main(): Promise<void> {
   const pairCounts = [0, 0, 0, 0, 0];
   // Progress (ETA) on a terminal only; in a pipe or a log, a plain running score every 50 games.
   const progress = createProgress(`${variantName} vs ${baseName}`);
-  for (let i = 0; i < pairs; i++) {
+  let decision = '',
+    final = '';
+  for (let i = 0; i < pairs && decision === ''; i++) {
     const result = queued?.[i] ?? playAbPair(i, openings[i], test!, base!, nodes);
     for (const g of [0, 1] as const) {
       const s = testScore(result, g);
@@ -170,13 +180,30 @@ async function main(): Promise<void> {
       else d++;
     }
     pairCounts[pairBucket(testScore(result, 0), testScore(result, 1))]++;
-    const running = scoreLine(w, d, l, pairCounts);
+    let running = scoreLine(w, d, l, pairCounts);
+    if (sprtCfg !== undefined) {
+      // After every pair, on the pentanomial counts: the test stops at the first decision.
+      const state = sprt(sprtCfg, { wins: w, draws: d, losses: l }, pairCounts);
+      running += `, LLR ${state.llr.toFixed(2)} (${state.lower.toFixed(2)}, ${state.upper.toFixed(2)})`;
+      if (state.decision !== null) decision = state.decision;
+    }
     progress.update(i + 1, pairs, running);
-    if (!progressEnabled() && (2 * (i + 1)) % 50 === 0 && i + 1 < pairs) process.stdout.write(`after ${running}\n`);
+    if (!progressEnabled() && (2 * (i + 1)) % 50 === 0 && i + 1 < pairs && decision === '') process.stdout.write(`after ${running}\n`);
+    if (i + 1 === pairs || decision !== '') final = running;
   }
   progress.finish();
   process.stdout.write(`test: ${describeSide(testSide, nodes)}\nbase: ${describeSide(baseSide, nodes)}\n`);
-  process.stdout.write(`final: ${scoreLine(w, d, l, pairCounts)}\n`);
+  process.stdout.write(`final: ${final}\n`);
+  if (sprtCfg !== undefined) {
+    const { elo0, elo1 } = sprtCfg;
+    process.stdout.write(
+      decision === 'H1'
+        ? `sprt: H1 accepted (elo1 ${elo1}: the test side is better) after ${w + d + l} games\n`
+        : decision === 'H0'
+          ? `sprt: H0 accepted (elo0 ${elo0}: the test side is not better) after ${w + d + l} games\n`
+          : `sprt: no decision after ${w + d + l} games (--pairs ${pairs})\n`,
+    );
+  }
 }
 
 /** What a side was: its variant, its evaluation (network file and checksum), its node budget. */

@@ -12,6 +12,7 @@ import { JobFailed, LocalPool } from '../src/jobs/local-pool.js';
 import type { SelfplayPairJob } from '../src/jobs/job.js';
 import { currentEvalParams } from '../src/tune/eval-params-source.js';
 import { abOpenings, abPlayer, playAbPair, testScore, type AbSide } from '../src/tune/selfplay-ab.js';
+import { sprt } from '../src/match/stats.js';
 
 const SELFPLAY = fileURLToPath(new URL('../bench/engine-selfplay.js', import.meta.url));
 const NETWORK = fileURLToPath(new URL('../../weights/nnue.bin', import.meta.url));
@@ -71,9 +72,13 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
   }
 
   // The harness's summary line counts these pairs' games.
-  const cli = spawnSync(process.execPath, [SELFPLAY, '--variant', 'no-lmp', '--nodes', '150', '--pairs', '2', '--seed', '5'], {
-    encoding: 'utf8',
-  });
+  const cli = spawnSync(
+    process.execPath,
+    [SELFPLAY, '--variant', 'no-lmp', '--nodes', '150', '--pairs', '2', '--seed', '5', '--sprt', 'elo0=0 elo1=10'],
+    {
+      encoding: 'utf8',
+    },
+  );
   assert.equal(cli.status, 0, cli.stderr);
   // The same pairs with the variant alone against the built-in engine (the command line gives no params here).
   const plain = abPlayer({ variant: 'no-lmp' }),
@@ -85,6 +90,17 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
   const pairCounts = [0, 0, 0, 0, 0];
   for (let i = 0; i < plainScores.length; i += 2) pairCounts[Math.round(2 * (plainScores[i] + plainScores[i + 1]))]++;
   assert.match(cli.stdout, new RegExp(`\\nfinal: .*, pairs ${pairCounts.join('/')} [-+]`));
+  // The SPRT's log-likelihood ratio on those counts; two pairs are too few for a decision.
+  const state = sprt(
+    { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 },
+    { wins: plainCount(1), draws: plainCount(0.5), losses: plainCount(0) },
+    pairCounts,
+  );
+  assert.match(cli.stdout, new RegExp(`\\nfinal: .*, LLR ${state.llr.toFixed(2).replace('-', '\\-')} \\(-2\\.94, 2\\.94\\)\\n`));
+  assert.match(cli.stdout, /\nsprt: no decision after 4 games \(--pairs 2\)\n$/);
+  const badSprt = spawnSync(process.execPath, [SELFPLAY, '--pairs', '1', '--sprt', 'elo0=5 elo1=0'], { encoding: 'utf8' });
+  assert.equal(badSprt.status, 2);
+  assert.equal(badSprt.stderr, 'engine-selfplay: --sprt: elo1 must be greater than elo0\n');
   // In a pipe: no progress line, and the summary says what played.
   assert.doesNotMatch(cli.stdout + cli.stderr, /\r/);
   assert.match(

@@ -117,6 +117,16 @@ function need(flag: string, m: Map<string, number>, key: string): number {
   return v;
 }
 
+/** An SPRT's `elo0=A elo1=B [alpha=0.05] [beta=0.05]`, checked: elo1 above elo0, alpha and beta in (0, 0.5). */
+export function parseSprtConfig(flag: string, text: string): SprtConfig {
+  const kv = parseKeyValues(flag, splitWords(text), ['elo0', 'elo1', 'alpha', 'beta']);
+  const cfg = { elo0: need(flag, kv, 'elo0'), elo1: need(flag, kv, 'elo1'), alpha: kv.get('alpha') ?? 0.05, beta: kv.get('beta') ?? 0.05 };
+  if (!(cfg.elo1 > cfg.elo0)) throw new UsageError(`${flag}: elo1 must be greater than elo0`);
+  if (!(cfg.alpha > 0 && cfg.alpha < 0.5 && cfg.beta > 0 && cfg.beta < 0.5))
+    throw new UsageError(`${flag}: alpha and beta must be between 0 and 0.5`);
+  return cfg;
+}
+
 export interface MatchOptions {
   config: Omit<MatchConfig, 'onGame' | 'log'>;
   openingsSource: string;
@@ -200,14 +210,7 @@ export function parseMatchArgs(args: string[]): MatchOptions {
       kv = parseKeyValues(flag, words('draw'), ['movenumber', 'score', 'moves']);
     draw = { moveNumber: need(flag, kv, 'movenumber'), score: need(flag, kv, 'score'), moves: need(flag, kv, 'moves') };
   }
-  if (str('sprt') !== undefined) {
-    const flag = 'match --sprt',
-      kv = parseKeyValues(flag, words('sprt'), ['elo0', 'elo1', 'alpha', 'beta']);
-    sprtCfg = { elo0: need(flag, kv, 'elo0'), elo1: need(flag, kv, 'elo1'), alpha: kv.get('alpha') ?? 0.05, beta: kv.get('beta') ?? 0.05 };
-    if (!(sprtCfg.elo1 > sprtCfg.elo0)) throw new UsageError(`match --sprt: elo1 must be greater than elo0`);
-    if (!(sprtCfg.alpha > 0 && sprtCfg.alpha < 0.5 && sprtCfg.beta > 0 && sprtCfg.beta < 0.5))
-      throw new UsageError(`match --sprt: alpha and beta must be between 0 and 0.5`);
-  }
+  if (str('sprt') !== undefined) sprtCfg = parseSprtConfig('match --sprt', str('sprt')!);
   if (!e1) throw new UsageError('match: missing --engine1 "cmd=PROGRAM …"');
   if (!e2) throw new UsageError('match: missing --engine2 "cmd=PROGRAM …"');
 
