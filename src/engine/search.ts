@@ -151,6 +151,7 @@ function nonPawnIndex(pos: Position, color: number): number {
   return (((pos.side << 1) | color) * CORR_SIZE) | ((h ^ (h >>> 16)) & (CORR_SIZE - 1));
 }
 
+/** A correction table's entry kept within ±CORR_MAX. */
 function clampCorrection(e: number): number {
   return e > CORR_MAX ? CORR_MAX : e < -CORR_MAX ? -CORR_MAX : e;
 }
@@ -1089,10 +1090,7 @@ export class Engine {
       const w = Math.min(depth + 1, 16),
         c = this.correction;
       if (whiteIndex < 0) {
-        let e = ((c[corrIndex] * (256 - w) + (best - rawEval) * CORR_GRAIN * w) / 256) | 0;
-        if (e > CORR_MAX) e = CORR_MAX;
-        else if (e < -CORR_MAX) e = -CORR_MAX;
-        c[corrIndex] = e;
+        c[corrIndex] = clampCorrection(((c[corrIndex] * (256 - w) + (best - rawEval) * CORR_GRAIN * w) / 256) | 0);
       } else {
         // What the three corrections together still miss, shared out: half to the pawn table, a
         // quarter to each colour's; together they move by what one table alone would.
