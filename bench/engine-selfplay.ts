@@ -170,7 +170,7 @@ async function main(): Promise<void> {
   // Progress (ETA) on a terminal only; in a pipe or a log, a plain running score every 50 games.
   const progress = createProgress(`${variantName} vs ${baseName}`);
   let decision = '',
-    final = '';
+    running = '';
   for (let i = 0; i < pairs && decision === ''; i++) {
     const result = queued?.[i] ?? playAbPair(i, openings[i], test!, base!, nodes);
     for (const g of [0, 1] as const) {
@@ -180,7 +180,7 @@ async function main(): Promise<void> {
       else d++;
     }
     pairCounts[pairBucket(testScore(result, 0), testScore(result, 1))]++;
-    let running = scoreLine(w, d, l, pairCounts);
+    running = scoreLine(w, d, l, pairCounts);
     if (sprtCfg !== undefined) {
       // After every pair, on the pentanomial counts: the test stops at the first decision.
       const state = sprt(sprtCfg, { wins: w, draws: d, losses: l }, pairCounts);
@@ -189,11 +189,10 @@ async function main(): Promise<void> {
     }
     progress.update(i + 1, pairs, running);
     if (!progressEnabled() && (2 * (i + 1)) % 50 === 0 && i + 1 < pairs && decision === '') process.stdout.write(`after ${running}\n`);
-    if (i + 1 === pairs || decision !== '') final = running;
   }
   progress.finish();
   process.stdout.write(`test: ${describeSide(testSide, nodes)}\nbase: ${describeSide(baseSide, nodes)}\n`);
-  process.stdout.write(`final: ${final}\n`);
+  process.stdout.write(`final: ${running}\n`);
   if (sprtCfg !== undefined) {
     const { elo0, elo1 } = sprtCfg;
     process.stdout.write(
