@@ -6,6 +6,7 @@ import { moveToUci } from '../src/core/move.js';
 import { Engine, runBench, TranspositionTable, MATE, computeTimeBudget } from '../src/engine/index.js';
 import { scoreFromTt, scoreToTt } from '../src/engine/search.js';
 import { BOUND_EXACT, BOUND_LOWER } from '../src/engine/tt.js';
+import { loadNnue } from '../src/engine/nnue/load.js';
 
 const buf = new Int32Array(256);
 function legalMoves(pos: Position): number[] {
@@ -370,6 +371,46 @@ test('ProbCut, the corrected stand-pat, reduced bad captures, non-pawn correctio
       assert.equal(a.nodes, b.nodes);
       assert.equal(a.bestMove, b.bestMove);
       assert.notEqual(a.nodes, base.nodes, `${JSON.stringify(p)}: ${fen}`);
+    }
+  }
+});
+
+test('nnueScalePercent scales the network evaluation and rule50Damping shrinks it with the fifty-move counter (both off by default)', () => {
+  const defaults = new Engine().params;
+  assert.equal(defaults.nnueScalePercent, 100);
+  assert.equal(defaults.rule50Damping, false);
+  const depth1 = (fen: string, p: Partial<Engine['params']>, nnue: boolean): number => {
+    const e = new Engine({ hashMb: 1, nnue: nnue ? loadNnue() : null });
+    Object.assign(e.params, p);
+    e.paramsChanged();
+    const s = e.search(Position.fromFen(fen), { depth: 1 }).score;
+    assert.ok('cp' in s, fen);
+    return s.cp;
+  };
+  // No capture is possible within the depth-1 tree, so its score is one leaf's evaluation and the
+  // scale (monotonic and odd) carries through the minimax exactly.
+  const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  const full = depth1(start, {}, true);
+  assert.notEqual(full, 0);
+  assert.equal(depth1(start, { nnueScalePercent: 300 }, true), full * 3);
+  assert.equal(depth1(start, { nnueScalePercent: 300 }, false), depth1(start, {}, false), 'the classical evaluation is not scaled');
+  // Queen against bare king, no pawns: every move raises the counter, from 80 to 81 (or 82 when a
+  // check is answered in quiescence), so the leaf evaluations shrink to 119/200 or 118/200; from
+  // counter 0, to 199/200 or 198/200.
+  const late = '8/8/8/3k4/8/8/8/KQ6 w - - 80 60';
+  const early = '8/8/8/3k4/8/8/8/KQ6 w - - 0 60';
+  for (const nnue of [false, true]) {
+    const undamped = depth1(late, {}, nnue);
+    assert.equal(depth1(early, {}, nnue), undamped, 'without damping the counter changes nothing');
+    assert.ok(undamped > 300, `${undamped}`);
+    for (const [fen, keep] of [
+      [late, 119],
+      [early, 199],
+    ] as const) {
+      const damped = depth1(fen, { rule50Damping: true }, nnue);
+      const low = Math.trunc(((keep - 1) * undamped) / 200),
+        high = Math.trunc((keep * undamped) / 200);
+      assert.ok(damped >= low && damped <= high, `${fen}: ${damped} of ${undamped}`);
     }
   }
 });
