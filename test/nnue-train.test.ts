@@ -5,9 +5,10 @@ import { Position } from '../src/core/position.js';
 import { expandInputs, loadNnueData, mirrorFiles, NnueDataError } from '../src/tune/nnue-dataset.js';
 import { classicalLoss, floatEval, initNetwork, meanLoss, quantise, train } from '../src/tune/nnue-train.js';
 import { decodeShard, encodeShard, shardName } from '../src/tune/game-records.js';
-import { nnueCommand } from '../src/tune/nnue-cli.js';
+import { nnueCommand, nnueScaleCommand } from '../src/tune/nnue-cli.js';
 import { UsageError } from '../src/cmdline/errors.js';
-import { nnueFromNetwork } from '../src/engine/nnue/load.js';
+import { loadNnue, nnueFromNetwork } from '../src/engine/nnue/load.js';
+import { DEFAULT_NETWORK_FILE } from '../src/engine/nnue/paths.js';
 import { decodeNetwork, encodeNetwork } from '../src/engine/nnue/network.js';
 import { evaluate } from '../src/engine/evaluate.js';
 import { featureIndex } from '../src/engine/nnue/features.js';
@@ -281,6 +282,56 @@ test('NNUE data: FOLDER@A-B reads exactly shards A to B, and a missing path or s
       () => expandInputs([join(dir, 'nothing-here')]),
       (e: unknown) => e instanceof NnueDataError && /nothing-here' does not exist/.test(e.message),
     );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('tune nnue-scale: the same weights with another output scale; every score scales with it; bad input is one usage line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nnue-scale-'));
+  try {
+    const shipped = loadNnue(DEFAULT_NETWORK_FILE, 'ts');
+    const half = join(dir, 'half.bin'),
+      same = join(dir, 'same.bin');
+    const lines: string[] = [];
+    nnueScaleCommand(['--evalfile', DEFAULT_NETWORK_FILE, '--scale', String(shipped.network.scale / 2), '--out', half], (l) =>
+      lines.push(l),
+    );
+    nnueScaleCommand(['--evalfile', DEFAULT_NETWORK_FILE, '--scale', String(shipped.network.scale), '--out', same], () => {});
+    assert.equal(
+      lines[0],
+      `${DEFAULT_NETWORK_FILE}: SCALE ${shipped.network.scale} -> ${shipped.network.scale / 2} (scores × 0.500) -> ${half}`,
+    );
+    assert.deepEqual(readFileSync(same), readFileSync(DEFAULT_NETWORK_FILE), 'the scale it has: the file itself');
+    const a = decodeNetwork(readFileSync(DEFAULT_NETWORK_FILE)),
+      b = decodeNetwork(readFileSync(half));
+    assert.equal(b.scale, a.scale / 2);
+    assert.deepEqual([b.w1, b.w2, b.b2, b.psqt, b.description], [a.w1, a.w2, a.b2, a.psqt, a.description]);
+    const scaled = loadNnue(half, 'ts');
+    let nonzero = 0;
+    for (const fen of [
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      'r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9',
+      '8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 50',
+      '4k3/1q5p/8/8/2N5/8/P7/4K3 w - - 0 1',
+    ]) {
+      const pos = Position.fromFen(fen);
+      const full = shipped.evaluateFresh(pos),
+        h = scaled.evaluateFresh(pos);
+      // Both truncate toward zero from the same sum: half of it, within one centipawn.
+      assert.ok(Math.abs(h - full / 2) <= 1, `${fen}: ${h} against ${full}`);
+      if (full !== 0) nonzero++;
+    }
+    assert.ok(nonzero >= 3);
+    for (const [args, message] of [
+      [['--evalfile', DEFAULT_NETWORK_FILE, '--scale', '0', '--out', half], /--scale: 0 is out of range/],
+      [['--evalfile', DEFAULT_NETWORK_FILE, '--out', half], /--scale N is required/],
+      [['--evalfile', join(dir, 'missing.bin'), '--scale', '300', '--out', half], /--evalfile: .*missing\.bin: cannot read/],
+    ] as const)
+      assert.throws(
+        () => nnueScaleCommand([...args], () => {}),
+        (e: unknown) => e instanceof UsageError && message.test(e.message),
+      );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

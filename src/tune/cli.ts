@@ -47,6 +47,9 @@ export async function runTuneCommand(args: string[], loadQueue?: () => Promise<S
     case 'nnue':
       await (await import('./nnue-cli.js')).nnueCommand(rest, out);
       return 0;
+    case 'nnue-scale':
+      (await import('./nnue-cli.js')).nnueScaleCommand(rest, out);
+      return 0;
     case 'export':
       await (await import('./fit-cli.js')).exportCommand(rest, out);
       return 0;
@@ -55,9 +58,9 @@ export async function runTuneCommand(args: string[], loadQueue?: () => Promise<S
       out(TUNE_USAGE);
       return 0;
     case undefined:
-      throw new UsageError('tune: missing command: expected selfplay, fit, export, datagen or nnue (matrix-chess tune help)');
+      throw new UsageError('tune: missing command: expected selfplay, fit, export, datagen, nnue or nnue-scale (matrix-chess tune help)');
     default:
-      throw new UsageError(`tune: unknown command '${sub}': expected selfplay, fit, export, datagen or nnue`);
+      throw new UsageError(`tune: unknown command '${sub}': expected selfplay, fit, export, datagen, nnue or nnue-scale`);
   }
 }
 

@@ -1,20 +1,23 @@
 /**
  * `matrix-chess tune nnue`: trains the learned evaluation from game records and writes the
  * quantised network file (docs/nnue.md has the command that produced weights/nnue.bin).
+ * `matrix-chess tune nnue-scale`: rewrites a network file's output scale, its weights unchanged.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { createProgress } from '../cmdline/progress.js';
-import { encodeNetwork } from '../engine/nnue/network.js';
+import { encodeNetwork, loadNetwork, NnueFileError } from '../engine/nnue/network.js';
 import { loadNnueData } from './nnue-dataset.js';
 import { classicalLoss, quantise, train, weightDecayAllowed } from './nnue-train.js';
 
 export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
            [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]
-           [--weight-decay 0] [--activation crelu|screlu] [--features plain|king-mirrored] [--threads 1]`;
+           [--weight-decay 0] [--activation crelu|screlu] [--features plain|king-mirrored] [--threads 1]
+  nnue-scale --evalfile FILE --scale N --out FILE
+           the same network with output scale N (centipawns = output sum × N / (QA·QB); trained: 400)`;
 
 export async function nnueCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs(
@@ -128,4 +131,34 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, encodeNetwork(net));
   out(`best epoch ${result.best.epoch}: held-out ${result.best.validationLoss.toFixed(6)} -> ${outPath}`);
+}
+
+/**
+ * The network's scores are on the scale of the search scores it was trained on, and those have
+ * grown generation by generation; the search's margins are on the classical evaluation's scale.
+ * SCALE in the file says how network units become centipawns, so recalibrating is a header change.
+ */
+export function nnueScaleCommand(args: string[], out: (line: string) => void): void {
+  const { values } = parseCommandArgs(
+    'tune nnue-scale',
+    args,
+    { evalfile: { type: 'string' }, scale: { type: 'string' }, out: { type: 'string' } },
+    0,
+  );
+  const inPath = values.evalfile as string | undefined,
+    outPath = values.out as string | undefined;
+  if (!inPath) throw new UsageError('tune nnue-scale: --evalfile FILE is required');
+  if (!outPath) throw new UsageError('tune nnue-scale: --out FILE is required');
+  if (values.scale === undefined) throw new UsageError('tune nnue-scale: --scale N is required');
+  const scale = parseIntIn('--scale', values.scale as string, 1, 65535);
+  let net;
+  try {
+    net = loadNetwork(inPath);
+  } catch (e) {
+    if (e instanceof NnueFileError) throw new UsageError(`tune nnue-scale --evalfile: ${e.message}`);
+    throw e;
+  }
+  mkdirSync(dirname(outPath), { recursive: true });
+  writeFileSync(outPath, encodeNetwork({ ...net, scale }));
+  out(`${inPath}: SCALE ${net.scale} -> ${scale} (scores × ${(scale / net.scale).toFixed(3)}) -> ${outPath}`);
 }
