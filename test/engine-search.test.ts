@@ -375,10 +375,8 @@ test('ProbCut, the corrected stand-pat, reduced bad captures, non-pawn correctio
   }
 });
 
-test('nnueScalePercent scales the network evaluation and rule50Damping shrinks it with the fifty-move counter (both off by default)', () => {
-  const defaults = new Engine().params;
-  assert.equal(defaults.nnueScalePercent, 100);
-  assert.equal(defaults.rule50Damping, false);
+test('rule50Damping (off by default) shrinks the evaluation, the network or the classical one, with the fifty-move counter', () => {
+  assert.equal(new Engine().params.rule50Damping, false);
   const depth1 = (fen: string, p: Partial<Engine['params']>, nnue: boolean): number => {
     const e = new Engine({ hashMb: 1, nnue: nnue ? loadNnue() : null });
     Object.assign(e.params, p);
@@ -387,13 +385,6 @@ test('nnueScalePercent scales the network evaluation and rule50Damping shrinks i
     assert.ok('cp' in s, fen);
     return s.cp;
   };
-  // No capture is possible within the depth-1 tree, so its score is one leaf's evaluation and the
-  // scale (monotonic and odd) carries through the minimax exactly.
-  const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-  const full = depth1(start, {}, true);
-  assert.notEqual(full, 0);
-  assert.equal(depth1(start, { nnueScalePercent: 300 }, true), full * 3);
-  assert.equal(depth1(start, { nnueScalePercent: 300 }, false), depth1(start, {}, false), 'the classical evaluation is not scaled');
   // Queen against bare king, no pawns: every move raises the counter, from 80 to 81 (or 82 when a
   // check is answered in quiescence), so the leaf evaluations shrink to 119/200 or 118/200; from
   // counter 0, to 199/200 or 198/200.

@@ -79,12 +79,6 @@ export class SearchParams {
   probCutMinDepth = 5;
   /** Late captures that lose material by exchange (SEE < 0) are searched one ply shallower first. */
   lmrBadCaptures = false;
-  /**
-   * The network's evaluation times this percentage (the classical one is untouched): the
-   * network's scores run about 1.3 times the classical evaluation's, on whose scale the margins
-   * above were set.
-   */
-  nnueScalePercent = 100;
   /** The static evaluation shrinks towards 0 as the fifty-move counter grows: × (200 − halfmove) / 200. */
   rule50Damping = false;
   /** Time management: the clock is shared over this many moves when no `movestogo` comes (timeman). */
@@ -122,7 +116,6 @@ export const SEARCH_PARAM_RANGES: Record<NumericSearchParam, readonly [min: numb
   singularMinDepth: [4, 64], // the verification search runs at (depth − 1) / 2: at least one ply
   probCutMargin: [0, 1000],
   probCutMinDepth: [5, 64], // the verification search runs at depth − 4: at least one ply
-  nnueScalePercent: [25, 400],
   timeHorizonMoves: [2, 60],
   timeSoftPercent: [10, 300],
 };
@@ -391,13 +384,8 @@ export class Engine {
 
   /** The evaluation the search uses, side to move's view. */
   private staticEvaluate(pos: Position): number {
-    const P = this.params;
-    let v: number;
-    if (this.nnue !== null) {
-      v = this.nnue.evaluate(pos);
-      if (P.nnueScalePercent !== 100) v = ((v * P.nnueScalePercent) / 100) | 0;
-    } else v = evaluate(pos);
-    return P.rule50Damping ? ((v * (200 - pos.halfmove)) / 200) | 0 : v;
+    const v = this.nnue !== null ? this.nnue.evaluate(pos) : evaluate(pos);
+    return this.params.rule50Damping ? ((v * (200 - pos.halfmove)) / 200) | 0 : v;
   }
 
   /** Rebuilds tables derived from `params`. */

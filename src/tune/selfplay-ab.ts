@@ -77,11 +77,6 @@ const VARIANTS: Record<string, Variant> = {
       w[2 * EVAL_TERMS.HANGING + 1] = 0;
     },
   },
-  // The network's scores are about 1.3 times the classical evaluation's, on whose scale the margins were set.
-  'nnue-scale-60': search({ nnueScalePercent: 60 }),
-  'nnue-scale-70': search({ nnueScalePercent: 70 }),
-  'nnue-scale-80': search({ nnueScalePercent: 80 }),
-  'nnue-scale-90': search({ nnueScalePercent: 90 }),
   'rule50-damping': search({ rule50Damping: true }),
   'lmp-prunes-checks': search({ lmpKeepsChecks: false }),
   'no-lmp': search({ lmpDepth: 0 }),
