@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { createProgress } from '../cmdline/progress.js';
-import { encodeNetwork, loadNetwork, NnueFileError } from '../engine/nnue/network.js';
+import { encodeNetwork, loadNetwork, NnueFileError, type NnueNetwork } from '../engine/nnue/network.js';
 import { loadNnueData } from './nnue-dataset.js';
 import { classicalLoss, quantise, train, weightDecayAllowed } from './nnue-train.js';
 
@@ -151,7 +151,7 @@ export function nnueScaleCommand(args: string[], out: (line: string) => void): v
   if (!outPath) throw new UsageError('tune nnue-scale: --out FILE is required');
   if (values.scale === undefined) throw new UsageError('tune nnue-scale: --scale N is required');
   const scale = parseIntIn('--scale', values.scale as string, 1, 65535);
-  let net;
+  let net: NnueNetwork;
   try {
     net = loadNetwork(inPath);
   } catch (e) {
