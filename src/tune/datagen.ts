@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { loadNetwork, NnueFileError } from '../engine/nnue/network.js';
+import { loadNetworkArg } from './network-arg.js';
 import { availableParallelism } from 'node:os';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
@@ -66,12 +66,7 @@ export async function datagenCommand(args: string[], out: (line: string) => void
   let evalName = 'classical',
     nnueCrc = '';
   if (nnueFile !== undefined) {
-    try {
-      loadNetwork(nnueFile);
-    } catch (e) {
-      if (e instanceof NnueFileError) throw new UsageError(`tune datagen --nnue: ${e.message}`);
-      throw e;
-    }
+    loadNetworkArg('tune datagen --nnue', nnueFile);
     nnueCrc = networkCrc(nnueFile);
     evalName = `${basename(nnueFile)} crc ${nnueCrc}`;
   }

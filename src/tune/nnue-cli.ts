@@ -8,7 +8,8 @@ import { dirname } from 'node:path';
 import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { createProgress } from '../cmdline/progress.js';
-import { encodeNetwork, loadNetwork, NnueFileError, type NnueNetwork } from '../engine/nnue/network.js';
+import { encodeNetwork } from '../engine/nnue/network.js';
+import { loadNetworkArg } from './network-arg.js';
 import { loadNnueData } from './nnue-dataset.js';
 import { classicalLoss, quantise, train, weightDecayAllowed } from './nnue-train.js';
 
@@ -151,13 +152,7 @@ export function nnueScaleCommand(args: string[], out: (line: string) => void): v
   if (!outPath) throw new UsageError('tune nnue-scale: --out FILE is required');
   if (values.scale === undefined) throw new UsageError('tune nnue-scale: --scale N is required');
   const scale = parseIntIn('--scale', values.scale as string, 1, 65535);
-  let net: NnueNetwork;
-  try {
-    net = loadNetwork(inPath);
-  } catch (e) {
-    if (e instanceof NnueFileError) throw new UsageError(`tune nnue-scale --evalfile: ${e.message}`);
-    throw e;
-  }
+  const net = loadNetworkArg('tune nnue-scale --evalfile', inPath);
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, encodeNetwork({ ...net, scale }));
   out(`${inPath}: SCALE ${net.scale} -> ${scale} (scores × ${(scale / net.scale).toFixed(3)}) -> ${outPath}`);
