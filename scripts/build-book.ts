@@ -69,7 +69,7 @@ function main(): void {
   const stats = new Map<string, Stat>();
   const add = (pos: Position, move: number, points: number): void => {
     const key = polyglotKey(pos);
-    const raw = encodeBookMove(move);
+    const raw = encodeBookMove(pos, move);
     const id = `${keyToHex(key)}:${raw}`;
     const s = stats.get(id) ?? { key, move: raw, points: 0, count: 0 };
     s.points += points;

@@ -52,12 +52,22 @@ test('move encoding: castling is king-takes-rook, promotions use 1..4, and decod
   const pos = Position.fromFen('r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1');
   const oo = parseUciMove(pos, 'e1g1'),
     ooo = parseUciMove(pos, 'e1c1');
-  assert.equal(encodeBookMove(oo), 7 | (4 << 6)); // e1h1
-  assert.equal(encodeBookMove(ooo), 0 | (4 << 6)); // e1a1
-  assert.equal(encodeBookMove(parseUciMove(pos, 'b7a8n')), 56 | (49 << 6) | (1 << 12));
-  assert.equal(encodeBookMove(parseUciMove(pos, 'b7b8q')), 57 | (49 << 6) | (4 << 12));
-  for (const m of legalMoveList(pos)) assert.equal(decodeBookMove(pos, encodeBookMove(m)), m, moveToUci(m));
+  assert.equal(encodeBookMove(pos, oo), 7 | (4 << 6)); // e1h1
+  assert.equal(encodeBookMove(pos, ooo), 0 | (4 << 6)); // e1a1
+  assert.equal(encodeBookMove(pos, parseUciMove(pos, 'b7a8n')), 56 | (49 << 6) | (1 << 12));
+  assert.equal(encodeBookMove(pos, parseUciMove(pos, 'b7b8q')), 57 | (49 << 6) | (4 << 12));
+  for (const m of legalMoveList(pos)) assert.equal(decodeBookMove(pos, encodeBookMove(pos, m)), m, moveToUci(m));
   assert.equal(decodeBookMove(pos, 63 | (63 << 6)), 0, 'not a legal move');
+});
+
+test('move encoding in Chess960: castling is the king taking its rook wherever the rook stands', () => {
+  // King on b1, rooks on a1 and g1 (Shredder-FEN rights): O-O is b1 to g1, O-O-O b1 to c1.
+  const pos = Position.fromFen('7k/8/8/8/8/8/8/RK4R1 w GA - 0 1');
+  const oo = parseUciMove(pos, 'b1g1', true),
+    ooo = parseUciMove(pos, 'b1a1', true);
+  assert.equal(encodeBookMove(pos, oo), 6 | (1 << 6)); // b1g1: the rook's square, here also the king's target
+  assert.equal(encodeBookMove(pos, ooo), 0 | (1 << 6)); // b1a1, not b1 minus four
+  for (const m of legalMoveList(pos)) assert.equal(decodeBookMove(pos, encodeBookMove(pos, m)), m, moveToUci(m));
 });
 
 test('book write/read round trip: lookup by position, weights, learn, sorted output, weighted pick', () => {

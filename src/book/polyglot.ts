@@ -87,13 +87,14 @@ export function keyToHex(k: BookKey): string {
 
 const POLY_PROMO = [0, 0, 2, 1, 3, 4, 0, 0]; // by our type: bishop 2, knight 1, rook 3, queen 4
 
-/** Our move to the Polyglot 16-bit encoding. */
-export function encodeBookMove(move: number): number {
+/**
+ * Our move in `pos` to the Polyglot 16-bit encoding. Polyglot writes castling as the king
+ * taking its own rook, so the position says where that rook stands (Chess960 included).
+ */
+export function encodeBookMove(pos: Position, move: number): number {
   const from = moveFrom(move),
-    kind = moveKind(move),
     promo = movePromo(move);
-  let to = moveTo(move);
-  if (kind === KIND_CASTLE) to = to > from ? from + 3 : from - 4; // the rook's square
+  const to = moveKind(move) === KIND_CASTLE ? pos.castleRookFrom(move) : moveTo(move);
   return to | (from << 6) | (POLY_PROMO[promo] << 12);
 }
 
@@ -102,7 +103,7 @@ const scratch = new Int32Array(MAX_MOVES);
 /** The legal move in `pos` that a Polyglot move stands for, or 0 when none does. */
 export function decodeBookMove(pos: Position, raw: number): number {
   const n = defaultGenerator.generate(pos, scratch, 0);
-  for (let i = 0; i < n; i++) if (encodeBookMove(scratch[i]) === raw) return scratch[i];
+  for (let i = 0; i < n; i++) if (encodeBookMove(pos, scratch[i]) === raw) return scratch[i];
   return 0;
 }
 
@@ -234,5 +235,5 @@ export function writeBook(entries: readonly BookEntry[], path: string): void {
 
 /** A book entry for a legal move of ours in `pos`. */
 export function bookEntry(pos: Position, move: number, weight: number, learn = 0): BookEntry {
-  return { key: polyglotKey(pos), move: encodeBookMove(move), weight, learn };
+  return { key: polyglotKey(pos), move: encodeBookMove(pos, move), weight, learn };
 }
