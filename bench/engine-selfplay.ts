@@ -7,12 +7,14 @@
  *
  *   node dist/bench/engine-selfplay.js --variant NAME [--nodes 4000] [--pairs 20] [--seed 1]
  *       [--test-params FILE.json] [--base-params FILE.json] [--test-nnue FILE] [--base-nnue FILE]
- *       [--test-nodes N] [--base-nodes N] [--sprt 'elo0=0 elo1=10 [alpha=0.05] [beta=0.05]']
+ *       [--test-nodes N] [--base-nodes N] [--test-set name=V,...] [--base-set name=V,...]
+ *       [--sprt 'elo0=0 elo1=10 [alpha=0.05] [beta=0.05]']
  *       [--queue redis://HOST:PORT]
  * The params files (written by `matrix-chess tune fit --json` / `tune export --json`) replace the
  * whole evaluation (material, piece-square tables, terms) of the tested or the baseline engine.
  * --test-nodes / --base-nodes give one side its own budget (node odds): a faster evaluation
  * against a slower one at the node ratio `bench` measured, what equal time would give each.
+ * --test-set / --base-set set numeric search parameters of one side (`tune spsa`'s results).
  * --sprt stops at the first decision of a sequential probability ratio test on the pair counts
  * (the match runner's, src/match/stats.ts); --pairs is then the most it plays.
  */
@@ -26,7 +28,16 @@ import { parseSprtConfig } from '../src/match/cli.js';
 import { eloPentanomial, eloTrinomial, formatElo, pairBucket, sprt, type SprtConfig } from '../src/match/stats.js';
 import { networkCrc } from '../src/tune/datagen-shard.js';
 import { parseEvalParamsJson } from '../src/tune/eval-params-source.js';
-import { AB_VARIANT_NAMES, abOpenings, abPlayer, playAbPair, testScore, type AbPairResult, type AbSide } from '../src/tune/selfplay-ab.js';
+import {
+  AB_VARIANT_NAMES,
+  abOpenings,
+  abPlayer,
+  parseSearchSettings,
+  playAbPair,
+  testScore,
+  type AbPairResult,
+  type AbSide,
+} from '../src/tune/selfplay-ab.js';
 
 interface Options {
   variant: string;
@@ -40,6 +51,8 @@ interface Options {
   baseNnue?: string;
   testNodes?: number;
   baseNodes?: number;
+  testSet?: Record<string, number>;
+  baseSet?: Record<string, number>;
   queue?: string;
   sprt?: SprtConfig;
 }
@@ -60,6 +73,8 @@ function parseOptions(args: string[]): Options {
       'base-nnue': { type: 'string' },
       'test-nodes': { type: 'string' },
       'base-nodes': { type: 'string' },
+      'test-set': { type: 'string' },
+      'base-set': { type: 'string' },
       queue: { type: 'string' },
       sprt: { type: 'string' },
     },
@@ -88,6 +103,8 @@ function parseOptions(args: string[]): Options {
     baseNnue: str('base-nnue'),
     testNodes: optionalInt('test-nodes', 1, 1e9),
     baseNodes: optionalInt('base-nodes', 1, 1e9),
+    ...(str('test-set') === undefined ? {} : { testSet: parseSearchSettings('--test-set', str('test-set')!) }),
+    ...(str('base-set') === undefined ? {} : { baseSet: parseSearchSettings('--base-set', str('base-set')!) }),
     queue: str('queue'),
     ...(str('sprt') === undefined ? {} : { sprt: parseSprtConfig('--sprt', str('sprt')!) }),
   };
@@ -99,6 +116,7 @@ function side(
   paramsFile: string | undefined,
   nnueFile: string | undefined,
   nodes: number | undefined,
+  search: Record<string, number> | undefined,
 ): AbSide {
   const read = <T>(flag: string, file: string, f: () => T): T => {
     try {
@@ -119,6 +137,7 @@ function side(
         }),
     ...(nnueFile === undefined ? {} : { nnue: { file: nnueFile, crc32: read('nnue', nnueFile, () => networkCrc(nnueFile)) } }),
     ...(nodes === undefined ? {} : { nodes }),
+    ...(search === undefined ? {} : { search }),
   };
 }
 
@@ -152,11 +171,13 @@ async function main(): Promise<void> {
     baseNnue,
     testNodes,
     baseNodes,
+    testSet,
+    baseSet,
     queue,
     sprt: sprtCfg,
   } = parseOptions(process.argv.slice(2));
-  const testSide = side('test', variantName, testParams, testNnue, testNodes);
-  const baseSide = side('base', baseName, baseParams, baseNnue, baseNodes);
+  const testSide = side('test', variantName, testParams, testNnue, testNodes, testSet);
+  const baseSide = side('base', baseName, baseParams, baseNnue, baseNodes, baseSet);
   // Through a queue the pairs are played elsewhere first; in process, one after another below.
   const queued = queue === undefined ? undefined : await pairsOnQueue(queue, seed, pairs, nodes, testSide, baseSide);
   const openings = queued === undefined ? abOpenings(seed, pairs) : [];
@@ -208,7 +229,13 @@ async function main(): Promise<void> {
 /** What a side was: its variant, its evaluation (network file and checksum), its node budget. */
 function describeSide(side: AbSide, nodes: number): string {
   const net = side.nnue === undefined ? 'classical evaluation' : `network ${side.nnue.file} (CRC ${side.nnue.crc32})`;
-  return `variant ${side.variant}, ${net}${side.params === undefined ? '' : ', own evaluation params'}, ${side.nodes ?? nodes} nodes a move`;
+  const set =
+    side.search === undefined
+      ? ''
+      : `, ${Object.entries(side.search)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')}`;
+  return `variant ${side.variant}${set}, ${net}${side.params === undefined ? '' : ', own evaluation params'}, ${side.nodes ?? nodes} nodes a move`;
 }
 
 /**

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { JobFailed, LocalPool } from '../src/jobs/local-pool.js';
 import type { SelfplayPairJob } from '../src/jobs/job.js';
 import { currentEvalParams } from '../src/tune/eval-params-source.js';
-import { abOpenings, abPlayer, playAbPair, testScore, type AbSide } from '../src/tune/selfplay-ab.js';
+import { abOpenings, abPlayer, parseSearchSettings, playAbPair, testScore, type AbSide } from '../src/tune/selfplay-ab.js';
 import { sprt } from '../src/match/stats.js';
 
 const SELFPLAY = fileURLToPath(new URL('../bench/engine-selfplay.js', import.meta.url));
@@ -118,4 +118,23 @@ test("node odds: a side's own budget replaces the pair's for that side only", ()
   assert.deepEqual(testOdds, baseOdds, 'the same budgets, however given, play the same games');
   const even = pair({ variant: 'base' }, { variant: 'base' }, 150);
   assert.notDeepEqual(testOdds.games, even.games, 'the odds change the games');
+});
+
+test("search settings: a side's numeric search parameters are set after its variant; bad settings are usage errors", () => {
+  const [opening] = abOpenings(3, 1);
+  const pair = (test: AbSide) => playAbPair(0, opening, abPlayer(test), abPlayer({ variant: 'base' }), 300);
+  const set = abPlayer({ variant: 'no-lmp', search: { rfpMargin: 20, lmrDivisorHundredths: 150 } }).engine.params;
+  assert.deepEqual([set.rfpMargin, set.lmrDivisorHundredths, set.lmpDepth], [20, 150, 0], 'the variant stays, the settings apply');
+  assert.deepEqual(pair({ variant: 'base', search: { rfpMargin: 80 } }), pair({ variant: 'base' }), 'the default value: the same games');
+  assert.notDeepEqual(pair({ variant: 'base', search: { rfpMargin: 0, futilityBase: 0 } }).games, pair({ variant: 'base' }).games);
+  assert.deepEqual(parseSearchSettings('--test-set', 'rfpMargin=70,futilityBase=100'), { rfpMargin: 70, futilityBase: 100 });
+  assert.throws(
+    () => parseSearchSettings('--test-set', 'rfpMargin=999'),
+    /--test-set: rfpMargin=999 is out of range \(expected 0 to 400\)/,
+  );
+  assert.throws(() => parseSearchSettings('--base-set', 'probCut=1'), /--base-set: 'probCut' is not a numeric search parameter/);
+  assert.throws(() => parseSearchSettings('--test-set', 'rfpMargin'), /'rfpMargin' is not name=whole number/);
+  const cli = spawnSync(process.execPath, [SELFPLAY, '--pairs', '1', '--nodes', '100', '--test-set', 'rfpMargin=70'], { encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.match(cli.stdout, /^test: variant base, rfpMargin=70, classical evaluation, 100 nodes a move$/m);
 });

@@ -16,6 +16,7 @@ import { pgnDate, writePgnGame } from '../core/pgn.js';
 import { runSelfplay } from './selfplay-run.js';
 import { DATAGEN_USAGE, type ShardQueue } from './datagen.js';
 import { NNUE_USAGE } from './nnue-cli.js';
+import { SPSA_USAGE } from './spsa-cli.js';
 
 export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
   selfplay --games N [--nodes 4000] [--seed 1] [--random-plies 2] [--workers N]
@@ -26,7 +27,8 @@ export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
            [--mirror-pst] [--verbose]
   export   [--out src/engine/eval-params.ts] [--json FILE]
 ${DATAGEN_USAGE}
-${NNUE_USAGE}`;
+${NNUE_USAGE}
+${SPSA_USAGE}`;
 
 const out = (line: string): void => {
   process.stdout.write(line + '\n');
@@ -50,6 +52,9 @@ export async function runTuneCommand(args: string[], loadQueue?: () => Promise<S
     case 'nnue-scale':
       (await import('./nnue-cli.js')).nnueScaleCommand(rest, out);
       return 0;
+    case 'spsa':
+      await (await import('./spsa-cli.js')).spsaCommand(rest, out);
+      return 0;
     case 'export':
       await (await import('./fit-cli.js')).exportCommand(rest, out);
       return 0;
@@ -58,9 +63,11 @@ export async function runTuneCommand(args: string[], loadQueue?: () => Promise<S
       out(TUNE_USAGE);
       return 0;
     case undefined:
-      throw new UsageError('tune: missing command: expected selfplay, fit, export, datagen, nnue or nnue-scale (matrix-chess tune help)');
+      throw new UsageError(
+        'tune: missing command: expected selfplay, fit, export, datagen, nnue, nnue-scale or spsa (matrix-chess tune help)',
+      );
     default:
-      throw new UsageError(`tune: unknown command '${sub}': expected selfplay, fit, export, datagen, nnue or nnue-scale`);
+      throw new UsageError(`tune: unknown command '${sub}': expected selfplay, fit, export, datagen, nnue, nnue-scale or spsa`);
   }
 }
 

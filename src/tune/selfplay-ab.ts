@@ -10,7 +10,8 @@ import { moveToUci } from '../core/move.js';
 import { Position } from '../core/position.js';
 import { Sfc32 } from '../core/rng.js';
 import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../engine/index.js';
-import type { SearchParams } from '../engine/search.js';
+import { SEARCH_PARAM_RANGES, type NumericSearchParam, type SearchParams } from '../engine/search.js';
+import { UsageError } from '../cmdline/errors.js';
 import { loadNnue } from '../engine/nnue/load.js';
 import { checkNetwork } from './datagen-shard.js';
 import { applyEvalParams, currentEvalParams, type EvalParamValues } from './eval-params-source.js';
@@ -152,6 +153,31 @@ export interface AbSide {
    * evaluation's speed, measured by `bench`, shown at fixed nodes).
    */
   nodes?: number;
+  /** Numeric search parameters set after the variant's (an SPSA result, say): name → value. */
+  search?: Record<string, number>;
+}
+
+/**
+ * `name=value,...` of numeric search parameters (`--test-set rfpMargin=70,futilityBase=100`),
+ * each checked against its range; `flag` names the option in the messages.
+ */
+export function parseSearchSettings(flag: string, text: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of text.split(',').filter((s) => s !== '')) {
+    const m = /^(\w+)=(-?\d+)$/.exec(item.trim());
+    if (!m) throw new UsageError(`${flag}: '${item}' is not name=whole number`);
+    const name = m[1];
+    if (!Object.hasOwn(SEARCH_PARAM_RANGES, name))
+      throw new UsageError(
+        `${flag}: '${name}' is not a numeric search parameter (expected one of ${Object.keys(SEARCH_PARAM_RANGES).join(', ')})`,
+      );
+    const [min, max] = SEARCH_PARAM_RANGES[name as NumericSearchParam];
+    const v = Number(m[2]);
+    if (v < min || v > max) throw new UsageError(`${flag}: ${name}=${v} is out of range (expected ${min} to ${max})`);
+    out[name] = v;
+  }
+  if (Object.keys(out).length === 0) throw new UsageError(`${flag}: no name=value given`);
+  return out;
 }
 
 /** One opening pair: the test engine plays White in the first game, Black in the second. */
@@ -200,6 +226,10 @@ export function abPlayer(side: AbSide): Player {
   // A network file makes the player use the learned evaluation (its own kernel instance).
   const engine = new Engine({ hashMb: 16, nnue: side.nnue === undefined ? null : loadNnue(side.nnue.file) });
   v.setup(engine);
+  if (side.search !== undefined) {
+    Object.assign(engine.params, side.search);
+    engine.paramsChanged();
+  }
   const params = side.params ?? builtIn;
   const weights = Int16Array.from(params.terms);
   v.weights?.(weights);
