@@ -9,14 +9,16 @@
  *       [--test-params FILE.json] [--base-params FILE.json] [--test-nnue FILE] [--base-nnue FILE]
  *       [--test-nodes N] [--base-nodes N] [--test-set name=V,...] [--base-set name=V,...]
  *       [--sprt 'elo0=0 elo1=10 [alpha=0.05] [beta=0.05]']
- *       [--queue redis://HOST:PORT]
+ *       [--queue redis://HOST:PORT [--queue-chunk N]]
  * The params files (written by `matrix-chess tune fit --json` / `tune export --json`) replace the
  * whole evaluation (material, piece-square tables, terms) of the tested or the baseline engine.
  * --test-nodes / --base-nodes give one side its own budget (node odds): a faster evaluation
  * against a slower one at the node ratio `bench` measured, what equal time would give each.
  * --test-set / --base-set set numeric search parameters of one side (`tune spsa`'s results).
  * --sprt stops at the first decision of a sequential probability ratio test on the pair counts
- * (the match runner's, src/match/stats.ts); --pairs is then the most it plays.
+ * (the match runner's, src/match/stats.ts); --pairs is then the most it plays. Through --queue the
+ * pairs go out --queue-chunk at a time (all of them, or 64 under --sprt, so a decision strands
+ * few jobs).
  */
 import { readFileSync } from 'node:fs';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
@@ -54,6 +56,7 @@ interface Options {
   testSet?: Record<string, number>;
   baseSet?: Record<string, number>;
   queue?: string;
+  queueChunk?: number;
   sprt?: SprtConfig;
 }
 
@@ -75,6 +78,7 @@ function parseOptions(args: string[]): Options {
       'base-nodes': { type: 'string' },
       'test-set': { type: 'string' },
       'base-set': { type: 'string' },
+      'queue-chunk': { type: 'string' },
       queue: { type: 'string' },
       sprt: { type: 'string' },
     },
@@ -106,6 +110,7 @@ function parseOptions(args: string[]): Options {
     ...(str('test-set') === undefined ? {} : { testSet: parseSearchSettings('--test-set', str('test-set')!) }),
     ...(str('base-set') === undefined ? {} : { baseSet: parseSearchSettings('--base-set', str('base-set')!) }),
     queue: str('queue'),
+    queueChunk: optionalInt('queue-chunk', 1, 1e6),
     ...(str('sprt') === undefined ? {} : { sprt: parseSprtConfig('--sprt', str('sprt')!) }),
   };
 }
@@ -141,10 +146,28 @@ function side(
   };
 }
 
+/** Pairs queued at a time under an SPRT (more than a few workers' worth, few past a decision). */
+const QUEUE_SPRT_CHUNK = 64;
+
 /** The pairs as jobs through Redis (`matrix-chess worker` processes play them); results in pair order. */
-async function pairsOnQueue(url: string, seed: number, pairs: number, nodes: number, test: AbSide, base: AbSide): Promise<AbPairResult[]> {
+async function pairsOnQueue(
+  url: string,
+  seed: number,
+  first: number,
+  pairs: number,
+  nodes: number,
+  test: AbSide,
+  base: AbSide,
+): Promise<AbPairResult[]> {
   const { parseRedisUrl, runJobsOnQueue } = await import('../src/jobs/redis-queue.js');
-  const jobs: SelfplayPairJob[] = Array.from({ length: pairs }, (_, pair) => ({ kind: 'selfplay-pair', seed, pair, nodes, test, base }));
+  const jobs: SelfplayPairJob[] = Array.from({ length: pairs }, (_, i) => ({
+    kind: 'selfplay-pair',
+    seed,
+    pair: first + i,
+    nodes,
+    test,
+    base,
+  }));
   let done = 0;
   const progress = createProgress('pairs on the queue');
   const results = await runJobsOnQueue(parseRedisUrl(url), jobs, {
@@ -152,8 +175,8 @@ async function pairsOnQueue(url: string, seed: number, pairs: number, nodes: num
   });
   progress.finish();
   return results.map((r: JobResult | JobFailed, i) => {
-    if (r instanceof Error) throw new UsageError(`pair ${i}: ${r.message}`);
-    if (r.kind !== 'selfplay-pair') throw new UsageError(`pair ${i}: a ${r.kind} result came back`);
+    if (r instanceof Error) throw new UsageError(`pair ${first + i}: ${r.message}`);
+    if (r.kind !== 'selfplay-pair') throw new UsageError(`pair ${first + i}: a ${r.kind} result came back`);
     return r;
   });
 }
@@ -174,15 +197,18 @@ async function main(): Promise<void> {
     testSet,
     baseSet,
     queue,
+    queueChunk,
     sprt: sprtCfg,
   } = parseOptions(process.argv.slice(2));
   const testSide = side('test', variantName, testParams, testNnue, testNodes, testSet);
   const baseSide = side('base', baseName, baseParams, baseNnue, baseNodes, baseSet);
-  // Through a queue the pairs are played elsewhere first; in process, one after another below.
-  const queued = queue === undefined ? undefined : await pairsOnQueue(queue, seed, pairs, nodes, testSide, baseSide);
-  const openings = queued === undefined ? abOpenings(seed, pairs) : [];
-  const test = queued === undefined ? abPlayer(testSide) : undefined;
-  const base = queued === undefined ? abPlayer(baseSide) : undefined;
+  // Through a queue the pairs are played elsewhere, a chunk at a time: all at once without an
+  // SPRT, and with one in chunks, so that a decision leaves no pairs queued beyond the chunk.
+  const chunk = queue === undefined ? 0 : (queueChunk ?? (sprtCfg === undefined ? pairs : QUEUE_SPRT_CHUNK));
+  let queued: AbPairResult[] = [];
+  const openings = queue === undefined ? abOpenings(seed, pairs) : [];
+  const test = queue === undefined ? abPlayer(testSide) : undefined;
+  const base = queue === undefined ? abPlayer(baseSide) : undefined;
   let w = 0,
     d = 0,
     l = 0;
@@ -193,7 +219,9 @@ async function main(): Promise<void> {
   let decision = '',
     running = '';
   for (let i = 0; i < pairs && decision === ''; i++) {
-    const result = queued?.[i] ?? playAbPair(i, openings[i], test!, base!, nodes);
+    if (queue !== undefined && i % chunk === 0)
+      queued = await pairsOnQueue(queue, seed, i, Math.min(chunk, pairs - i), nodes, testSide, baseSide);
+    const result = queue !== undefined ? queued[i % chunk] : playAbPair(i, openings[i], test!, base!, nodes);
     for (const g of [0, 1] as const) {
       const s = testScore(result, g);
       if (s === 1) w++;

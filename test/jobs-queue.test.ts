@@ -275,6 +275,14 @@ test('engine-selfplay --queue: two workers play the pairs of the local run, gath
   const done = workers.map((w) => [...w.log().matchAll(/job (job-[0-9a-f]+) done/g)].map((m) => m[1]));
   assert.deepEqual(done.flat().sort(), [0, 1, 2].map(pairJob).sort(), 'the three pair jobs were played once each, by the workers');
   assert.ok(workers.some((w) => /job job-bad-pair failed: malformed job: test.variant "nope" is not a known variant/.test(w.log())));
+  // Under an SPRT the pairs go out in chunks (here 2, then 1): the same lines as in process.
+  const sprtArgs = [...args, '--sprt', 'elo0=0 elo1=10'];
+  const sprtLocal = spawnSync(process.execPath, sprtArgs, { encoding: 'utf8', env: ENV });
+  assert.equal(sprtLocal.status, 0, sprtLocal.stderr);
+  const sprtQueued = await runNode([...sprtArgs, '--queue-chunk', '2', '--queue', `redis://127.0.0.1:${port}`]);
+  assert.equal(sprtQueued.status, 0, sprtQueued.stderr);
+  assert.match(sprtLocal.stdout, /\nsprt: no decision after 6 games \(--pairs 3\)\n$/);
+  assert.equal(sprtQueued.stdout, sprtLocal.stdout);
   await queue.close();
 });
 

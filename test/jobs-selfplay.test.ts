@@ -13,6 +13,7 @@ import type { SelfplayPairJob } from '../src/jobs/job.js';
 import { currentEvalParams } from '../src/tune/eval-params-source.js';
 import { abOpenings, abPlayer, parseSearchSettings, playAbPair, testScore, type AbSide } from '../src/tune/selfplay-ab.js';
 import { sprt } from '../src/match/stats.js';
+import { SEARCH_PARAM_RANGES } from '../src/engine/search.js';
 
 const SELFPLAY = fileURLToPath(new URL('../bench/engine-selfplay.js', import.meta.url));
 const NETWORK = fileURLToPath(new URL('../../weights/nnue.bin', import.meta.url));
@@ -54,6 +55,8 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
       pool.run({ ...job(0), base: { variant: 'base', params: { ...params, terms: [1, 2] } } }),
       pool.run({ ...job(0), test: { variant: 'base', nnue: { file: NETWORK, crc32: '0' } } }),
       pool.run({ ...job(0), base: { variant: 'base', nodes: 0 } }),
+      pool.run({ ...job(0), test: { variant: 'base', search: { rfpMargin: 10_000 } } }),
+      pool.run({ ...job(0), base: { variant: 'base', search: { probCut: 1 } } }),
     ]);
     const reasons = bad.map((r) => (r.status === 'rejected' ? (r.reason as JobFailed) : undefined));
     assert.ok(reasons.every((r) => r instanceof JobFailed));
@@ -65,6 +68,11 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
         [true, `malformed job: base.params: field 'terms' must be ${params.terms.length} integers`],
         [false, `network '${NETWORK}' has CRC-32 X here, the run wants 0`],
         [true, 'malformed job: base.nodes is not a whole number from 1 to 1000000000'],
+        [true, 'malformed job: test.search: rfpMargin=10000 is out of range (expected a whole number from 0 to 400)'],
+        [
+          true,
+          `malformed job: base.search: 'probCut' is not a numeric search parameter (expected one of ${Object.keys(SEARCH_PARAM_RANGES).join(', ')})`,
+        ],
       ],
     );
   } finally {
@@ -130,7 +138,7 @@ test("search settings: a side's numeric search parameters are set after its vari
   assert.deepEqual(parseSearchSettings('--test-set', 'rfpMargin=70,futilityBase=100'), { rfpMargin: 70, futilityBase: 100 });
   assert.throws(
     () => parseSearchSettings('--test-set', 'rfpMargin=999'),
-    /--test-set: rfpMargin=999 is out of range \(expected 0 to 400\)/,
+    /--test-set: rfpMargin=999 is out of range \(expected a whole number from 0 to 400\)/,
   );
   assert.throws(() => parseSearchSettings('--base-set', 'probCut=1'), /--base-set: 'probCut' is not a numeric search parameter/);
   assert.throws(() => parseSearchSettings('--test-set', 'rfpMargin'), /'rfpMargin' is not name=whole number/);

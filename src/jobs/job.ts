@@ -17,7 +17,7 @@ import { loadNnue } from '../engine/nnue/load.js';
 import { OpeningError, parseOpenings } from '../match/openings.js';
 import { checkNetwork, playDatagenShard, type DatagenShardSpec } from '../tune/datagen-shard.js';
 import { parseEvalParamsJson } from '../tune/eval-params-source.js';
-import { AB_VARIANT_NAMES, playAbPairSpec, type AbPairResult, type AbPairSpec } from '../tune/selfplay-ab.js';
+import { AB_VARIANT_NAMES, playAbPairSpec, searchSettingsProblem, type AbPairResult, type AbPairSpec } from '../tune/selfplay-ab.js';
 
 /** A game as a job carries it: the start FEN, UCI moves, and what the output keeps. */
 export interface JobGame {
@@ -168,7 +168,7 @@ function parseSelfplayPairJob(o: Partial<SelfplayPairJob>): SelfplayPairJob {
   for (const k of ['test', 'base'] as const) {
     const side = o[k];
     if (side === null || typeof side !== 'object')
-      throw new JobError(`malformed job: ${k} is not an engine ({ variant, params?, nnue?, nodes? })`);
+      throw new JobError(`malformed job: ${k} is not an engine ({ variant, params?, nnue?, nodes?, search? })`);
     if (!AB_VARIANT_NAMES.includes(side.variant))
       throw new JobError(`malformed job: ${k}.variant ${JSON.stringify(side.variant)} is not a known variant`);
     if (side.params !== undefined) {
@@ -181,6 +181,8 @@ function parseSelfplayPairJob(o: Partial<SelfplayPairJob>): SelfplayPairJob {
     if (side.nnue !== undefined && !isNetwork(side.nnue)) throw new JobError(`malformed job: ${k}.nnue is not { file, crc32 (hex) }`);
     if (side.nodes !== undefined && !(Number.isInteger(side.nodes) && side.nodes >= 1 && side.nodes <= 1_000_000_000))
       throw new JobError(`malformed job: ${k}.nodes is not a whole number from 1 to 1000000000`);
+    const problem = side.search === undefined ? null : searchSettingsProblem(side.search);
+    if (problem !== null) throw new JobError(`malformed job: ${k}.search: ${problem}`);
   }
   return o as SelfplayPairJob;
 }

@@ -158,25 +158,33 @@ export interface AbSide {
 }
 
 /**
- * `name=value,...` of numeric search parameters (`--test-set rfpMargin=70,futilityBase=100`),
- * each checked against its range; `flag` names the option in the messages.
+ * What is wrong with search settings (name → whole number, each a numeric search parameter in
+ * its range), or null: one check for the command line and for jobs from a queue.
  */
+export function searchSettingsProblem(settings: unknown): string | null {
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) return 'not an object of name: value';
+  const entries = Object.entries(settings as Record<string, unknown>);
+  if (entries.length === 0) return 'no name=value given';
+  for (const [name, v] of entries) {
+    if (!Object.hasOwn(SEARCH_PARAM_RANGES, name))
+      return `'${name}' is not a numeric search parameter (expected one of ${Object.keys(SEARCH_PARAM_RANGES).join(', ')})`;
+    const [min, max] = SEARCH_PARAM_RANGES[name as NumericSearchParam];
+    if (!Number.isInteger(v) || (v as number) < min || (v as number) > max)
+      return `${name}=${String(v)} is out of range (expected a whole number from ${min} to ${max})`;
+  }
+  return null;
+}
+
+/** `name=value,...` of numeric search parameters (`--test-set rfpMargin=70,futilityBase=100`). */
 export function parseSearchSettings(flag: string, text: string): Record<string, number> {
   const out: Record<string, number> = {};
   for (const item of text.split(',').filter((s) => s !== '')) {
     const m = /^(\w+)=(-?\d+)$/.exec(item.trim());
     if (!m) throw new UsageError(`${flag}: '${item}' is not name=whole number`);
-    const name = m[1];
-    if (!Object.hasOwn(SEARCH_PARAM_RANGES, name))
-      throw new UsageError(
-        `${flag}: '${name}' is not a numeric search parameter (expected one of ${Object.keys(SEARCH_PARAM_RANGES).join(', ')})`,
-      );
-    const [min, max] = SEARCH_PARAM_RANGES[name as NumericSearchParam];
-    const v = Number(m[2]);
-    if (v < min || v > max) throw new UsageError(`${flag}: ${name}=${v} is out of range (expected ${min} to ${max})`);
-    out[name] = v;
+    out[m[1]] = Number(m[2]);
   }
-  if (Object.keys(out).length === 0) throw new UsageError(`${flag}: no name=value given`);
+  const problem = searchSettingsProblem(out);
+  if (problem !== null) throw new UsageError(`${flag}: ${problem}`);
   return out;
 }
 
