@@ -157,6 +157,13 @@ export interface AbSide {
   search?: Record<string, number>;
 }
 
+/** What is wrong with `name` as the name of a numeric search parameter, or null. */
+export function searchParamNameProblem(name: string): string | null {
+  return Object.hasOwn(SEARCH_PARAM_RANGES, name)
+    ? null
+    : `'${name}' is not a numeric search parameter (expected one of ${Object.keys(SEARCH_PARAM_RANGES).join(', ')})`;
+}
+
 /**
  * What is wrong with search settings (name → whole number, each a numeric search parameter in
  * its range), or null: one check for the command line and for jobs from a queue.
@@ -166,8 +173,8 @@ export function searchSettingsProblem(settings: unknown): string | null {
   const entries = Object.entries(settings as Record<string, unknown>);
   if (entries.length === 0) return 'no name=value given';
   for (const [name, v] of entries) {
-    if (!Object.hasOwn(SEARCH_PARAM_RANGES, name))
-      return `'${name}' is not a numeric search parameter (expected one of ${Object.keys(SEARCH_PARAM_RANGES).join(', ')})`;
+    const unknown = searchParamNameProblem(name);
+    if (unknown !== null) return unknown;
     const [min, max] = SEARCH_PARAM_RANGES[name as NumericSearchParam];
     if (!Number.isInteger(v) || (v as number) < min || (v as number) > max)
       return `${name}=${String(v)} is out of range (expected a whole number from ${min} to ${max})`;

@@ -15,7 +15,7 @@ import { mix32 } from '../core/rng.js';
 import { loadNetworkArg } from './network-arg.js';
 import { networkCrc } from './datagen-shard.js';
 import { initialState, spsaPoint, spsaUpdate, type SpsaParam, type SpsaState } from './spsa.js';
-import type { AbSide } from './selfplay-ab.js';
+import { searchParamNameProblem, type AbSide } from './selfplay-ab.js';
 import type { SpsaPairDone, SpsaPairJob } from './spsa-worker.js';
 
 export const SPSA_USAGE = `  spsa     --state FILE.json [--params name[:cEnd[:rEnd]],...] [--iterations 5000] [--nodes 8000]
@@ -73,10 +73,8 @@ export function parseSpsaParams(text: string | undefined, rEndDefault: number): 
   return specs.map((spec) => {
     const [name, cText, rText, extra] = spec.split(':');
     if (extra !== undefined) throw new UsageError(`--params: '${spec}' is not name[:cEnd[:rEnd]]`);
-    if (!Object.hasOwn(SEARCH_PARAM_RANGES, name))
-      throw new UsageError(
-        `--params: '${name}' is not a numeric search parameter (expected one of ${Object.keys(SEARCH_PARAM_RANGES).join(', ')})`,
-      );
+    const unknown = searchParamNameProblem(name);
+    if (unknown !== null) throw new UsageError(`--params: ${unknown}`);
     if (seen.has(name)) throw new UsageError(`--params: '${name}' is named twice`);
     seen.add(name);
     const [min, max] = SEARCH_PARAM_RANGES[name as NumericSearchParam];
@@ -127,7 +125,10 @@ interface PoolEntry {
   reject: (e: Error) => void;
 }
 
-/** Plays jobs on a pool of worker threads; results come back in any order. */
+/**
+ * Plays pairs on a pool of worker threads; results come back in any order. Not jobs/LocalPool:
+ * jobs imports tune, so tune may not import it, and these threads keep their engines between pairs.
+ */
 class PairPool {
   private readonly workers: Worker[];
   private readonly idle: Worker[];
