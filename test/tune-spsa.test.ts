@@ -97,6 +97,21 @@ test('tune spsa: a resumed run ends where an uninterrupted one does, whatever th
       spsaCommand([...common.slice(0, -1), '6', '--state', whole], quiet),
       /another run \(seed 5 in the file, 6 asked\)/,
     );
+    // A run begun when the defaults were other values resumes without --params on its own
+    // parameters; asked for explicitly, today's defaults are another run.
+    const old = join(dir, 'old.json');
+    await spsaCommand([...common, '--state', old, '--stop-after', '2'], quiet);
+    const file = JSON.parse(readFileSync(old, 'utf8'));
+    file.config.params[0].start = 77;
+    writeFileSync(old, JSON.stringify(file));
+    await assert.rejects(spsaCommand([...common, '--state', old], quiet), /another run \(params .*"start":77/);
+    const resumed: string[] = [];
+    await spsaCommand([...common.slice(2), '--state', old], (l) => resumed.push(l));
+    assert.equal(JSON.parse(readFileSync(old, 'utf8')).state.k, 4);
+    assert.match(resumed.at(-2)!, /^changed: .*rfpMargin 77 -> /);
+    file.config.params[0].name = 'rfpMargn';
+    writeFileSync(old, JSON.stringify(file));
+    await assert.rejects(spsaCommand([...common.slice(2), '--state', old], quiet), /'rfpMargn' is not a numeric search parameter/);
     writeFileSync(join(dir, 'bad.json'), '{"format":"other"}');
     await assert.rejects(spsaCommand([...common, '--state', join(dir, 'bad.json')], quiet), /not a matrix-chess SPSA state file/);
     await assert.rejects(spsaCommand(common, quiet), /--state FILE\.json is required/);

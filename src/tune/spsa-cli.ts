@@ -94,9 +94,14 @@ function describeDifference(a: SpsaConfig, b: SpsaConfig): string {
   return 'nothing';
 }
 
-/** Reads a run's file, or starts one; a file of another run or another format is refused. */
-function openRun(path: string, config: SpsaConfig): SpsaFile {
-  if (!existsSync(path)) return { format: 'matrix-chess-spsa', version: 1, config, state: initialState(config.params), history: [] };
+/**
+ * Reads a run's file, or starts one; a file of another run or another format is refused. With
+ * `paramsFromFile` (no --params or --r-end asked) a resumed run keeps the parameters it began
+ * with: their starts and gains came from the defaults of that day, and a run whose result has
+ * since become the defaults must still resume by the command that began it.
+ */
+function openRun(path: string, asked: SpsaConfig, paramsFromFile: boolean): SpsaFile {
+  if (!existsSync(path)) return { format: 'matrix-chess-spsa', version: 1, config: asked, state: initialState(asked.params), history: [] };
   let file: SpsaFile;
   try {
     file = JSON.parse(readFileSync(path, 'utf8')) as SpsaFile;
@@ -105,6 +110,14 @@ function openRun(path: string, config: SpsaConfig): SpsaFile {
   }
   if (file?.format !== 'matrix-chess-spsa' || file.version !== 1)
     throw new UsageError(`--state: '${path}' is not a matrix-chess SPSA state file (version 1)`);
+  const params = file.config?.params;
+  if (!Array.isArray(params) || file.state?.theta?.length !== params.length)
+    throw new UsageError(`--state: '${path}' has no parameter list matching its θ`);
+  for (const p of params) {
+    const problem = searchParamNameProblem(p?.name);
+    if (problem !== null) throw new UsageError(`--state: '${path}': ${problem}`);
+  }
+  const config = paramsFromFile ? { ...asked, params } : asked;
   if (JSON.stringify(file.config) !== JSON.stringify(config))
     throw new UsageError(
       `--state: '${path}' is another run (${describeDifference(config, file.config)}); use another file or the same settings`,
@@ -210,7 +223,7 @@ export async function spsaCommand(args: string[], out: (line: string) => void): 
     workers = Math.min(int('workers', availableParallelism(), 1, 256), batch);
   const rEnd = parseNumberIn('--r-end', values['r-end'] as string | undefined, SPSA_R_END, 1e-6, 1);
   const stopAfter = int('stop-after', iterations, 1, 10_000_000);
-  const params = parseSpsaParams(values.params as string | undefined, rEnd);
+  const askedParams = parseSpsaParams(values.params as string | undefined, rEnd);
   if (values.classical === true && values.nnue !== undefined) throw new UsageError('tune spsa: --nnue and --classical exclude each other');
   let nnue: SpsaConfig['nnue'] = null;
   if (values.classical !== true) {
@@ -218,8 +231,13 @@ export async function spsaCommand(args: string[], out: (line: string) => void): 
     loadNetworkArg('--nnue', file); // a bad file is a usage error naming it, before any thread starts
     nnue = { file, crc32: networkCrc(file) };
   }
-  const config: SpsaConfig = { params, iterations, nodes, batch, seed, nnue };
-  const run = openRun(statePath, config);
+  const run = openRun(
+    statePath,
+    { params: askedParams, iterations, nodes, batch, seed, nnue },
+    values.params === undefined && values['r-end'] === undefined,
+  );
+  const config = run.config,
+    params = config.params;
   if (run.state.k >= iterations) {
     out(`tune spsa: '${statePath}' is complete (${run.state.k} iterations)`);
   } else {
