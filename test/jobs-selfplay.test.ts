@@ -13,7 +13,7 @@ import type { SelfplayPairJob } from '../src/jobs/job.js';
 import { currentEvalParams } from '../src/tune/eval-params-source.js';
 import { abOpenings, abPlayer, parseSearchSettings, playAbPair, testScore, type AbSide } from '../src/tune/selfplay-ab.js';
 import { sprt } from '../src/match/stats.js';
-import { SEARCH_PARAM_RANGES } from '../src/engine/search.js';
+import { SEARCH_PARAM_RANGES, SearchParams } from '../src/engine/search.js';
 
 const SELFPLAY = fileURLToPath(new URL('../bench/engine-selfplay.js', import.meta.url));
 const NETWORK = fileURLToPath(new URL('../../weights/nnue.bin', import.meta.url));
@@ -133,7 +133,11 @@ test("search settings: a side's numeric search parameters are set after its vari
   const pair = (test: AbSide) => playAbPair(0, opening, abPlayer(test), abPlayer({ variant: 'base' }), 300);
   const set = abPlayer({ variant: 'no-lmp', search: { rfpMargin: 20, lmrDivisorHundredths: 150 } }).engine.params;
   assert.deepEqual([set.rfpMargin, set.lmrDivisorHundredths, set.lmpDepth], [20, 150, 0], 'the variant stays, the settings apply');
-  assert.deepEqual(pair({ variant: 'base', search: { rfpMargin: 80 } }), pair({ variant: 'base' }), 'the default value: the same games');
+  assert.deepEqual(
+    pair({ variant: 'base', search: { rfpMargin: new SearchParams().rfpMargin } }),
+    pair({ variant: 'base' }),
+    'the default value: the same games',
+  );
   assert.notDeepEqual(pair({ variant: 'base', search: { rfpMargin: 0, futilityBase: 0 } }).games, pair({ variant: 'base' }).games);
   assert.deepEqual(parseSearchSettings('--test-set', 'rfpMargin=70,futilityBase=100'), { rfpMargin: 70, futilityBase: 100 });
   assert.throws(

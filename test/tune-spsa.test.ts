@@ -7,6 +7,7 @@ import { Sfc32 } from '../src/core/rng.js';
 import { initialState, spsaDelta, spsaGains, spsaPoint, spsaUpdate, type SpsaParam } from '../src/tune/spsa.js';
 import { parseSpsaParams, spsaCommand } from '../src/tune/spsa-cli.js';
 import { UsageError } from '../src/cmdline/errors.js';
+import { SearchParams } from '../src/engine/search.js';
 
 const param = (name: string, start: number): SpsaParam => ({ name, start, min: 0, max: 1000, cEnd: 10, rEnd: 0.01 });
 
@@ -65,8 +66,9 @@ test('spsa converges on a noisy synthetic match whose best parameters are known'
 
 test('spsa params: defaults from the search, cEnd and rEnd per parameter, bad names are usage errors', () => {
   const [rfp, fut] = parseSpsaParams('rfpMargin,futilityBase:5:0.004', 0.01);
-  assert.deepEqual(rfp, { name: 'rfpMargin', start: 80, min: 0, max: 400, cEnd: 8, rEnd: 0.01 });
-  assert.deepEqual(fut, { name: 'futilityBase', start: 90, min: 0, max: 500, cEnd: 5, rEnd: 0.004 });
+  const defaults = new SearchParams();
+  assert.deepEqual(rfp, { name: 'rfpMargin', start: defaults.rfpMargin, min: 0, max: 400, cEnd: defaults.rfpMargin / 10, rEnd: 0.01 });
+  assert.deepEqual(fut, { name: 'futilityBase', start: defaults.futilityBase, min: 0, max: 500, cEnd: 5, rEnd: 0.004 });
   assert.ok(parseSpsaParams(undefined, 0.01).length >= 10);
   assert.throws(() => parseSpsaParams('rfpMargn', 0.01), /--params: 'rfpMargn' is not a numeric search parameter/);
   assert.throws(() => parseSpsaParams('rfpMargin,rfpMargin', 0.01), /named twice/);

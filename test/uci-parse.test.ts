@@ -98,7 +98,7 @@ test('setoption: every option, case-insensitive names, values checked', () => {
   }
   // Search parameters: listed only for tuning, checked against their ranges, defaults inside them.
   assert.ok(!optionLines().some((l) => l.startsWith('option name aspirationDelta ')));
-  assert.ok(optionLines(true).includes('option name aspirationDelta type spin default 18 min 5 max 200'));
+  assert.ok(optionLines(true).includes('option name aspirationDelta type spin default 17 min 5 max 200'));
   assert.deepEqual(parseSetOption(tokenize('name SingularExtension value true')), {
     ok: true,
     value: { name: 'SearchParam', param: 'singularExtension', value: true },

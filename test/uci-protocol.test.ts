@@ -440,7 +440,7 @@ test('search parameters: listed with uci --tunables, accepted always, applied to
   tunable.send('uci');
   await tunable.expect(/^uciok$/);
   assert.equal(tunable.seen(/^option name singularExtension type check default true$/).length, 1);
-  assert.equal(tunable.seen(/^option name lmrBaseHundredths type spin default 75 min 0 max 300$/).length, 1);
+  assert.equal(tunable.seen(/^option name lmrBaseHundredths type spin default 57 min 0 max 300$/).length, 1);
   assert.equal(await tunable.quit(), 0);
 });
 

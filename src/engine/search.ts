@@ -32,27 +32,29 @@ const CORR_MAX = 64 * CORR_GRAIN;
 
 /**
  * Search margins and switches in one place, per engine instance, so that versions can be
- * compared in-process (A/B self-play) and tuned later. Call engine.paramsChanged() after edits.
+ * compared in-process (A/B self-play) and tuned. Call engine.paramsChanged() after edits. The
+ * eleven margins from aspirationDelta to qsDeltaMargin are SPSA's θ after 5,224 pairs with the
+ * shipped network (data/spsa/margins-8000n-s1.json, docs/strength.md).
  */
 export class SearchParams {
-  aspirationDelta = 18;
+  aspirationDelta = 17;
   rfpDepth = 7;
-  rfpMargin = 80;
+  rfpMargin = 69;
   nullMinDepth = 3;
   nullVerifyDepth = 10;
-  razorMargin = 250;
+  razorMargin = 101;
   iirDepth = 4;
   lmpDepth = 8;
   lmpBase = 3;
-  futilityBase = 90;
-  futilityMult = 100;
-  seeQuietMult = 30;
-  seeCaptureMult = 90;
+  futilityBase = 135;
+  futilityMult = 112;
+  seeQuietMult = 35;
+  seeCaptureMult = 88;
   /** Late-move reduction = (base + ln(depth)·ln(moves) / divisor), both in hundredths (integers, for UCI spin options). */
-  lmrBaseHundredths = 75;
-  lmrDivisorHundredths = 225;
-  lmrHistoryDiv = 8000;
-  qsDeltaMargin = 200;
+  lmrBaseHundredths = 57;
+  lmrDivisorHundredths = 239;
+  lmrHistoryDiv = 9067;
+  qsDeltaMargin = 206;
   continuationHistory = true;
   lmpKeepsChecks = true;
   /** Singular extensions: a hash move that alone holds the score is searched one ply deeper. */
