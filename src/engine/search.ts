@@ -33,8 +33,8 @@ const CORR_MAX = 64 * CORR_GRAIN;
 /**
  * Search margins and switches in one place, per engine instance, so that versions can be
  * compared in-process (A/B self-play) and tuned. Call engine.paramsChanged() after edits. The
- * eleven margins from aspirationDelta to qsDeltaMargin are SPSA's θ after 5,224 pairs with the
- * shipped network (data/spsa/margins-8000n-s1.json, docs/strength.md).
+ * eleven margins `tune spsa` tunes by default (SPSA_DEFAULT_PARAMS) are its θ after 5,224 pairs
+ * with the shipped network (data/spsa/margins-8000n-s1.json, docs/strength.md).
  */
 export class SearchParams {
   aspirationDelta = 17;
