@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { Position } from '../src/core/position.js';
 import { expandInputs, loadNnueData, mirrorFiles, NnueDataError } from '../src/tune/nnue-dataset.js';
-import { classicalLoss, floatEval, initNetwork, meanLoss, quantise, train } from '../src/tune/nnue-train.js';
+import { classicalLoss, fitWdlScale, floatEval, initNetwork, meanLoss, quantise, resultLoss, train } from '../src/tune/nnue-train.js';
+import { labelsOf, Pass } from '../src/tune/nnue-pass.js';
 import { decodeShard, encodeShard, shardName } from '../src/tune/game-records.js';
 import { nnueCommand, nnueScaleCommand } from '../src/tune/nnue-cli.js';
 import { UsageError } from '../src/cmdline/errors.js';
@@ -335,4 +336,64 @@ test('tune nnue-scale: the same weights with another output scale; every score s
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('NNUE trainer, --wdl-scale: the gradient at K = 175 (and 400) is the loss slope, and a network trained with K = 175 learns', () => {
+  const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 2, holdOutEvery: 5 });
+  const idx = new Uint32Array(200).map((_, i) => i * 7);
+  for (const wdlScale of [175, 400]) {
+    const labels = labelsOf(0.1, wdlScale);
+    // A network with some curvature: a little training at K = 400 moves it away from the tables.
+    const net = train(tr, va, { hidden: 16, buckets: 2, epochs: 1, batch: 512, lr: 0.005, resultWeight: 0, seed: 2 }).net;
+    const grads = initNetwork(16, 2, 2);
+    for (const k of ['w1', 'b1', 'w2', 'b2', 'psqt'] as const) grads[k].fill(0);
+    new Pass(net).run(tr, idx, 0, idx.length, labels, grads);
+    const loss = (): number => new Pass(net).run(tr, idx, 0, idx.length, labels, null);
+    let checked = 0;
+    for (const [part, i] of [
+      ['b2', 0],
+      ['b2', 1],
+      ['w2', 3],
+      ['w2', 20],
+      ['b1', 5],
+      ['psqt', 2 * 64 * 2 + 12 * 2],
+    ] as const) {
+      const w = net[part],
+        eps = 2e-3,
+        keep = w[i];
+      w[i] = keep + eps;
+      const up = loss();
+      w[i] = keep - eps;
+      const down = loss();
+      w[i] = keep;
+      const numeric = (up - down) / (2 * eps),
+        analytic = grads[part][i];
+      // A missing or doubled factor K would be off by 2.3x; 5% leaves room for kinks of the clipped ReLU.
+      if (Math.abs(numeric) < 1e-5) continue; // a weight these positions barely touch says nothing
+      assert.ok(
+        Math.abs(analytic - numeric) <= 0.05 * Math.abs(numeric),
+        `K ${wdlScale} ${part}[${i}]: analytic ${analytic}, numeric ${numeric}`,
+      );
+      checked++;
+    }
+    assert.ok(checked >= 4, `K ${wdlScale}: only ${checked} weights with a slope to check`);
+  }
+  const before = meanLoss(initNetwork(16, 2, 1), va, 0.1, 175);
+  const result = train(tr, va, { hidden: 16, buckets: 2, epochs: 4, batch: 512, lr: 0.005, resultWeight: 0.1, wdlScale: 175, seed: 1 });
+  assert.ok(result.best.validationLoss < 0.9 * before, `K 175: held-out ${result.best.validationLoss} vs ${before} before training`);
+  // The same positions scored at K = 400 and 175 are different numbers: K reaches the loss.
+  assert.notEqual(meanLoss(result.net, va, 0.1, 400), meanLoss(result.net, va, 0.1, 175));
+});
+
+test("NNUE data: fitWdlScale finds the K at which the sample's scores best predict its results (a grid agrees)", () => {
+  const { train: tr } = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5 });
+  const fitted = fitWdlScale(tr);
+  let gridBest = 0,
+    gridLoss = Infinity;
+  for (let k = 20; k <= 2000; k += 2) {
+    const l = resultLoss(tr, k);
+    if (l < gridLoss) [gridBest, gridLoss] = [k, l];
+  }
+  assert.ok(Math.abs(fitted - gridBest) <= 3, `golden section ${fitted}, grid ${gridBest}`);
+  assert.ok(resultLoss(tr, fitted) <= resultLoss(tr, 400) && resultLoss(tr, fitted) <= resultLoss(tr, 100));
 });

@@ -11,12 +11,13 @@ import { createProgress } from '../cmdline/progress.js';
 import { encodeNetwork } from '../engine/nnue/network.js';
 import { loadNetworkArg } from './network-arg.js';
 import { loadNnueData } from './nnue-dataset.js';
-import { classicalLoss, quantise, train, weightDecayAllowed } from './nnue-train.js';
+import { classicalLoss, fitWdlScale, quantise, resultLoss, train, weightDecayAllowed } from './nnue-train.js';
 
 export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
            [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]
            [--weight-decay 0] [--activation crelu|screlu] [--features plain|king-mirrored] [--threads 1]
+           [--wdl-scale 400]
   nnue-scale --evalfile FILE --scale N --out FILE
            the same network with output scale N (centipawns = output sum × N / (QA·QB); trained: 400)`;
 
@@ -43,6 +44,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
       activation: { type: 'string' },
       features: { type: 'string' },
       threads: { type: 'string' },
+      'wdl-scale': { type: 'string' },
     },
     0,
   );
@@ -63,6 +65,8 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   const maxPositions = int('max-positions', 2 ** 31, 1, 2 ** 31);
   const lr = parseNumberIn('--lr', values.lr as string | undefined, 0.002, 1e-7, 10);
   const resultWeight = parseNumberIn('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
+  // K: centipawns per unit before σ, in the label and the prediction (the output's units stay SCALE's).
+  const wdlScale = parseNumberIn('--wdl-scale', values['wdl-scale'] as string | undefined, 400, 10, 10000);
   const weightDecay = parseNumberIn('--weight-decay', values['weight-decay'] as string | undefined, 0, 0, 100);
   if (!weightDecayAllowed(lr, weightDecay)) throw new UsageError(`--weight-decay: ${weightDecay} times --lr ${lr} must be below 1`);
   const activation = (values.activation as string | undefined) ?? 'crelu';
@@ -98,7 +102,13 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     `${stats.files} files, ${stats.games} games, ${stats.positions} positions, ${stats.kept} kept (${trainSet.count} train, ${validation.count} held out) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
   );
   if (trainSet.count === 0) throw new UsageError('tune nnue: no training positions in the data');
-  out(`classical evaluation on the held-out set: loss ${classicalLoss(validation, resultWeight).toFixed(6)}`);
+  // Which K these games' scores and results agree on (what --wdl-scale might be set to).
+  const stride = Math.max(1, Math.floor(trainSet.count / 1_000_000)),
+    fitted = fitWdlScale(trainSet, stride);
+  out(
+    `search scores against results: best K ${fitted} cp (loss ${resultLoss(trainSet, fitted, stride).toFixed(5)}; K 400: ${resultLoss(trainSet, 400, stride).toFixed(5)}); training with K ${wdlScale}`,
+  );
+  out(`classical evaluation on the held-out set: loss ${classicalLoss(validation, resultWeight, wdlScale).toFixed(6)}`);
 
   const progress = createProgress('training');
   const result = train(trainSet, validation, {
@@ -108,6 +118,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     batch,
     lr,
     resultWeight,
+    wdlScale,
     seed,
     residual: values.residual === true,
     activation,
@@ -127,7 +138,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     positions: trainSet.count,
     seed,
     epochs: result.best.epoch,
-    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden}${activation === 'screlu' ? 's' : ''}${features === 'king-mirrored' ? 'km' : ''} b${buckets} l${resultWeight} cw${classicalWeight}${weightDecay > 0 ? ` wd${weightDecay}` : ''}`,
+    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden}${activation === 'screlu' ? 's' : ''}${features === 'king-mirrored' ? 'km' : ''} b${buckets} l${resultWeight} cw${classicalWeight}${weightDecay > 0 ? ` wd${weightDecay}` : ''}${wdlScale !== 400 ? ` k${wdlScale}` : ''}`,
   });
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, encodeNetwork(net));

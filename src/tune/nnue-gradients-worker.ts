@@ -24,7 +24,7 @@ import {
 } from './nnue-gradients.js';
 import { Pass } from './nnue-pass.js';
 
-const { slice, slices, resultWeight, rule, net, parts, grads, moments, set, idx, control, params, losses } = workerData as SliceWorkerData;
+const { slice, slices, labels, rule, net, parts, grads, moments, set, idx, control, params, losses } = workerData as SliceWorkerData;
 const pass = new Pass(net);
 
 let seen = Atomics.load(control, CTRL_GEN),
@@ -38,7 +38,7 @@ try {
     if (Atomics.load(control, CTRL_STOP) !== 0) break;
     const [a, b] = sliceRange(Atomics.load(control, CTRL_FROM), Atomics.load(control, CTRL_TO), slice, slices);
     zeroWeights(parts[slice]);
-    losses[slice] = pass.run(set, idx, a, b, resultWeight, parts[slice]);
+    losses[slice] = pass.run(set, idx, a, b, labels, parts[slice]);
     Atomics.add(control, CTRL_DONE, 1);
     Atomics.notify(control, CTRL_DONE);
     Atomics.wait(control, CTRL_GEN2, seen2);

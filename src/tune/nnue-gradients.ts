@@ -14,7 +14,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { NnueSet } from './nnue-dataset.js';
-import { Pass, type FloatNetwork } from './nnue-pass.js';
+import { Pass, type FloatNetwork, type Labels } from './nnue-pass.js';
 
 /** Control block words (Int32) and step parameters (Float64). */
 export const CTRL_GEN = 0,
@@ -57,7 +57,7 @@ export interface Moments {
 export interface SliceWorkerData {
   slice: number;
   slices: number;
-  resultWeight: number;
+  labels: Labels;
   rule: UpdateRule;
   net: FloatNetwork;
   /** Every slice's gradient buffers; the worker writes its own and reads all in its ranges. */
@@ -184,7 +184,7 @@ abstract class StepBuffers {
     protected readonly set: NnueSet,
     protected readonly idx: Uint32Array,
     protected readonly slices: number,
-    protected readonly resultWeight: number,
+    protected readonly labels: Labels,
     protected readonly rule: UpdateRule,
     shared: boolean,
   ) {
@@ -203,7 +203,7 @@ class SequentialStep extends StepBuffers implements BatchStep {
     for (let k = 0; k < this.slices; k++) {
       const [a, b] = sliceRange(from, to, k, this.slices);
       zeroWeights(this.parts[k]);
-      loss += this.pass.run(this.set, this.idx, a, b, this.resultWeight, this.parts[k]);
+      loss += this.pass.run(this.set, this.idx, a, b, this.labels, this.parts[k]);
     }
     const scale = 1 / (to - from);
     for (let k = 0; k < this.slices; k++)
@@ -219,14 +219,14 @@ class ThreadedStep extends StepBuffers implements BatchStep {
   private readonly params = new Float64Array(new SharedArrayBuffer(8 * PARAM_WORDS));
   private readonly losses: Float64Array;
   private readonly workers: Worker[] = [];
-  constructor(net: FloatNetwork, set: NnueSet, idx: Uint32Array, slices: number, resultWeight: number, rule: UpdateRule) {
-    super(net, set, idx, slices, resultWeight, rule, true);
+  constructor(net: FloatNetwork, set: NnueSet, idx: Uint32Array, slices: number, labels: Labels, rule: UpdateRule) {
+    super(net, set, idx, slices, labels, rule, true);
     this.losses = new Float64Array(new SharedArrayBuffer(8 * slices));
     for (let k = 1; k < slices; k++) {
       const data: SliceWorkerData = {
         slice: k,
         slices,
-        resultWeight,
+        labels,
         rule,
         net,
         parts: this.parts,
@@ -266,7 +266,7 @@ class ThreadedStep extends StepBuffers implements BatchStep {
     Atomics.notify(c, CTRL_GEN);
     const [a, b] = sliceRange(from, to, 0, this.slices);
     zeroWeights(this.parts[0]);
-    this.losses[0] = this.pass.run(this.set, this.idx, a, b, this.resultWeight, this.parts[0]);
+    this.losses[0] = this.pass.run(this.set, this.idx, a, b, this.labels, this.parts[0]);
     this.waitFor(CTRL_DONE, this.slices - 1, 1000);
     // Phase 2: each thread its range of every weight array, summed and updated.
     const scale = 1 / (to - from);
@@ -299,10 +299,10 @@ export function batchStep(
   net: FloatNetwork,
   set: NnueSet,
   idx: Uint32Array,
-  opts: { slices: number; resultWeight: number; rule: UpdateRule; sequential?: boolean },
+  opts: { slices: number; labels: Labels; rule: UpdateRule; sequential?: boolean },
 ): { step: BatchStep; idx: Uint32Array } {
   if (opts.slices === 1 || opts.sequential === true)
-    return { step: new SequentialStep(net, set, idx, opts.slices, opts.resultWeight, opts.rule, false), idx };
+    return { step: new SequentialStep(net, set, idx, opts.slices, opts.labels, opts.rule, false), idx };
   for (const k of PARTS) net[k] = shared(net[k]);
   const sharedSet: NnueSet = {
     count: set.count,
@@ -316,5 +316,5 @@ export function batchStep(
     ...(set.classical === undefined ? {} : { classical: shared(set.classical) }),
   };
   const sharedIdx = shared(idx);
-  return { step: new ThreadedStep(net, sharedSet, sharedIdx, opts.slices, opts.resultWeight, opts.rule), idx: sharedIdx };
+  return { step: new ThreadedStep(net, sharedSet, sharedIdx, opts.slices, opts.labels, opts.rule), idx: sharedIdx };
 }

@@ -5,7 +5,11 @@
  *   acc_p = b1 + Σ W1[:, f] over the features of perspective p      (p = side to move, other)
  *   out   = Σ act(acc_stm)·W2[b][0:H] + Σ act(acc_other)·W2[b][H:2H] + b2[b]
  *           + (Σ P[f_stm][b] − Σ P[f_other][b]) / 2   (+ classical / SCALE for a residual)
- *   prediction σ(out); target λ·result + (1 − λ)·σ(score / SCALE); squared error.
+ *   prediction σ(out·SCALE/K); target λ·result + (1 − λ)·σ(score / K); squared error.
+ *
+ * K, the labels' win-probability scale (`wdlScale`, centipawns), is SCALE unless set: the output's
+ * units stay SCALE centipawns either way, and K only says how quickly a score turns into an
+ * expected result, so which errors the loss weighs (docs/nnue.md, training).
  */
 import { mirrorFeature, type NnueFeatures } from '../engine/nnue/features.js';
 import type { NnueActivation, NnueKind } from '../engine/nnue/network.js';
@@ -29,8 +33,17 @@ export interface FloatNetwork {
 
 export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
-export function target(set: NnueSet, i: number, resultWeight: number): number {
-  return resultWeight * set.result[i] + (1 - resultWeight) * sigmoid(set.score[i] / SCALE);
+/** How a position's label is formed: λ (the game result's weight) and K (centipawns per unit before σ). */
+export interface Labels {
+  resultWeight: number;
+  wdlScale: number;
+}
+
+/** λ with the default K (SCALE), which was the only K before `--wdl-scale`. */
+export const labelsOf = (resultWeight: number, wdlScale = SCALE): Labels => ({ resultWeight, wdlScale });
+
+export function target(set: NnueSet, i: number, labels: Labels): number {
+  return labels.resultWeight * set.result[i] + (1 - labels.resultWeight) * sigmoid(set.score[i] / labels.wdlScale);
 }
 
 /** Forward (and, with grads, backward) pass over positions idx[from, to); returns the summed squared error. */
@@ -46,7 +59,7 @@ export class Pass {
     this.dN = new Float32Array(net.hidden);
   }
 
-  run(set: NnueSet, idx: Uint32Array, from: number, to: number, resultWeight: number, grads: FloatNetwork | null): number {
+  run(set: NnueSet, idx: Uint32Array, from: number, to: number, labels: Labels, grads: FloatNetwork | null): number {
     const { hidden: H, w1, b1, w2, b2 } = this.net,
       classical = this.net.kind === 'residual' ? set.classical : undefined,
       accS = this.accS,
@@ -54,7 +67,9 @@ export class Pass {
       dS = this.dS,
       dN = this.dN,
       squared = this.net.activation === 'screlu',
-      mirrored = this.net.features === 'king-mirrored';
+      mirrored = this.net.features === 'king-mirrored',
+      // The output in units of K: σ(out·perK) is the predicted expected result.
+      perK = SCALE / labels.wdlScale;
     let loss = 0;
     for (let k = from; k < to; k++) {
       const i = idx[k],
@@ -90,12 +105,12 @@ export class Pass {
           o = accN[j] < 0 ? 0 : accN[j] > 1 ? 1 : accN[j];
         out += squared ? s * s * w2[wo + j] + o * o * w2[wo + H + j] : s * w2[wo + j] + o * w2[wo + H + j];
       }
-      const p = sigmoid(out),
-        t = target(set, i, resultWeight),
+      const p = sigmoid(out * perK),
+        t = target(set, i, labels),
         err = p - t;
       loss += err * err;
       if (grads === null) continue;
-      const g = 2 * err * p * (1 - p);
+      const g = 2 * err * p * (1 - p) * perK;
       const gw1 = grads.w1,
         gw2 = grads.w2;
       grads.b2[b] += g;

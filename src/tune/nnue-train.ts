@@ -6,13 +6,14 @@
  *   out   = Σ clamp(acc_stm, 0, 1)·W2[b][0:H] + Σ clamp(acc_other, 0, 1)·W2[b][H:2H] + b2[b]
  *           + (Σ P[f_stm][b] − Σ P[f_other][b]) / 2       (the piece-square term, started from the
  *                                                           classical evaluation's tapered tables)
- *   eval  = 400·out centipawns; prediction σ(out); target λ·result + (1 − λ)·σ(score / 400)
+ *   eval  = 400·out centipawns; prediction σ(400·out / K); target λ·result + (1 − λ)·σ(score / K)
+ *   (K, `wdlScale`: 400 unless set)
  *
  * A residual network (`residual`) is a correction to the classical evaluation c: the prediction is
- * σ(out + c/400), the piece-square term starts at zero, and the engine adds the network's output
+ * σ((400·out + c) / K), the piece-square term starts at zero, and the engine adds the network's output
  * to the classical evaluation (docs/nnue.md, generation 3).
  *
- * Mean squared error of σ(out) against the target, Adam with a cosine learning-rate schedule,
+ * Mean squared error of the prediction against the target, Adam with a cosine learning-rate schedule,
  * weights clipped to what the quantised file can hold; the best epoch on the held-out set wins.
  * Deterministic for a seed and a number of threads: a seeded shuffle, a fixed summation order
  * (nnue-gradients.ts).
@@ -22,7 +23,7 @@ import { NNUE_INPUTS, type NnueActivation, type NnueKind, type NnueNetwork } fro
 import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
 import { mirrorFeature, type NnueFeatures } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
-import { Pass, SCALE, sigmoid, target, type FloatNetwork } from './nnue-pass.js';
+import { Pass, SCALE, labelsOf, sigmoid, target, type FloatNetwork, type Labels } from './nnue-pass.js';
 import { batchStep, type BatchStep } from './nnue-gradients.js';
 
 export type { FloatNetwork };
@@ -41,6 +42,12 @@ export interface TrainOptions {
   lr: number;
   /** λ: weight of the game result in the target (the rest is the search score). */
   resultWeight: number;
+  /**
+   * K: centipawns per unit before σ in the label and the prediction (default SCALE, 400). The
+   * scores of our games predict their results best at about K = 175 (docs/nnue.md); a smaller K
+   * weighs errors in level positions more and errors in won ones less.
+   */
+  wdlScale?: number;
   seed: number;
   /** Train a correction to the classical evaluation (the sets must carry `classical`). */
   residual?: boolean;
@@ -117,10 +124,51 @@ export function classicalPsqt(buckets: number): Float32Array {
   return p;
 }
 
-export function meanLoss(net: FloatNetwork, set: NnueSet, resultWeight: number): number {
+export function meanLoss(net: FloatNetwork, set: NnueSet, resultWeight: number, wdlScale = SCALE): number {
   if (set.count === 0) return NaN;
   const idx = new Uint32Array(set.count).map((_, i) => i);
-  return new Pass(net).run(set, idx, 0, set.count, resultWeight, null) / set.count;
+  return new Pass(net).run(set, idx, 0, set.count, labelsOf(resultWeight, wdlScale), null) / set.count;
+}
+
+/** Mean squared error of σ(score / K) against the game results of `set` (every `stride`-th position). */
+export function resultLoss(set: NnueSet, wdlScale: number, stride = 1): number {
+  let loss = 0,
+    n = 0;
+  for (let i = 0; i < set.count; i += stride, n++) {
+    const e = sigmoid(set.score[i] / wdlScale) - set.result[i];
+    loss += e * e;
+  }
+  return n === 0 ? NaN : loss / n;
+}
+
+/**
+ * The K at which the search scores of `set` best predict its game results (resultLoss least),
+ * between 20 and 2000 cp, to about 1 cp: a golden-section search, the loss having one minimum in K.
+ */
+export function fitWdlScale(set: NnueSet, stride = 1): number {
+  const g = (Math.sqrt(5) - 1) / 2;
+  let a = 20,
+    b = 2000,
+    c = b - g * (b - a),
+    d = a + g * (b - a),
+    fc = resultLoss(set, c, stride),
+    fd = resultLoss(set, d, stride);
+  while (b - a > 1) {
+    if (fc < fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - g * (b - a);
+      fc = resultLoss(set, c, stride);
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + g * (b - a);
+      fd = resultLoss(set, d, stride);
+    }
+  }
+  return Math.round((a + b) / 2);
 }
 
 /** Each step scales W1 and W2 by 1 − lr·decay: at 1 or more they would vanish or flip sign. */
@@ -129,11 +177,12 @@ export function weightDecayAllowed(lr: number, decay: number): boolean {
 }
 
 /** The loss of the classical evaluation on `set` (it must carry `classical`), scored like the network's. */
-export function classicalLoss(set: NnueSet, resultWeight: number): number {
+export function classicalLoss(set: NnueSet, resultWeight: number, wdlScale = SCALE): number {
   if (!set.classical || set.count === 0) return NaN;
+  const labels: Labels = labelsOf(resultWeight, wdlScale);
   let loss = 0;
   for (let i = 0; i < set.count; i++) {
-    const e = sigmoid(set.classical[i] / SCALE) - target(set, i, resultWeight);
+    const e = sigmoid(set.classical[i] / wdlScale) - target(set, i, labels);
     loss += e * e;
   }
   return loss / set.count;
@@ -164,7 +213,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
     new Uint32Array(trainSet.count).map((_, i) => i),
     {
       slices: opts.threads ?? 1,
-      resultWeight: opts.resultWeight,
+      labels: labelsOf(opts.resultWeight, opts.wdlScale),
       rule,
       sequential: opts.sequentialSlices,
     },
@@ -211,7 +260,7 @@ function trainEpochs(
       epoch,
       lr,
       trainLoss: loss / count,
-      validationLoss: meanLoss(net, validation, opts.resultWeight),
+      validationLoss: meanLoss(net, validation, opts.resultWeight, opts.wdlScale),
       seconds: (Date.now() - t0) / 1000,
     };
     history.push(report);
