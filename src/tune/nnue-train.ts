@@ -25,6 +25,7 @@ import { mirrorFeature, type NnueFeatures } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
 import { Pass, SCALE, labelsOf, sigmoid, target, type FloatNetwork, type Labels } from './nnue-pass.js';
 import { batchStep, type BatchStep } from './nnue-gradients.js';
+import { goldenSectionMin } from './golden-section.js';
 
 export type { FloatNetwork };
 
@@ -146,29 +147,8 @@ export function resultLoss(set: NnueSet, wdlScale: number, stride = 1): number {
  * between 20 and 2000 cp, to about 1 cp: a golden-section search, the loss having one minimum in K.
  */
 export function fitWdlScale(set: NnueSet, stride = 1): number {
-  const g = (Math.sqrt(5) - 1) / 2;
-  let a = 20,
-    b = 2000,
-    c = b - g * (b - a),
-    d = a + g * (b - a),
-    fc = resultLoss(set, c, stride),
-    fd = resultLoss(set, d, stride);
-  while (b - a > 1) {
-    if (fc < fd) {
-      b = d;
-      d = c;
-      fd = fc;
-      c = b - g * (b - a);
-      fc = resultLoss(set, c, stride);
-    } else {
-      a = c;
-      c = d;
-      fc = fd;
-      d = a + g * (b - a);
-      fd = resultLoss(set, d, stride);
-    }
-  }
-  return Math.round((a + b) / 2);
+  // 16 shrinks by 0.618 take the 1,980 cp interval below 1 cp.
+  return Math.round(goldenSectionMin((k) => resultLoss(set, k, stride), 20, 2000, 16));
 }
 
 /** Each step scales W1 and W2 by 1 − lr·decay: at 1 or more they would vanish or flip sign. */

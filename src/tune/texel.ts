@@ -14,6 +14,7 @@ import { TERM_COUNT } from '../engine/evaluate.js';
 import { PHASE_MAX } from '../engine/pst.js';
 import { MATERIAL_SLOT, PARAM_COUNT, PST_SLOT, type TuningSet } from './dataset.js';
 import type { EvalParamValues } from './eval-params-source.js';
+import { goldenSectionMin } from './golden-section.js';
 
 export function paramsFromValues(v: EvalParamValues): Float64Array {
   const p = new Float64Array(PARAM_COUNT);
@@ -110,29 +111,7 @@ export function meanSquaredError(set: TuningSet, p: Float64Array, k: number): nu
 
 /** The K that minimises the error for fixed weights (golden-section search on [lo, hi]). */
 export function fitK(set: TuningSet, p: Float64Array, lo = 0.1, hi = 4, iterations = 40): number {
-  const g = (Math.sqrt(5) - 1) / 2;
-  let a = lo,
-    b = hi;
-  let c = b - g * (b - a),
-    d = a + g * (b - a);
-  let fc = meanSquaredError(set, p, c),
-    fd = meanSquaredError(set, p, d);
-  for (let it = 0; it < iterations; it++) {
-    if (fc < fd) {
-      b = d;
-      d = c;
-      fd = fc;
-      c = b - g * (b - a);
-      fc = meanSquaredError(set, p, c);
-    } else {
-      a = c;
-      c = d;
-      fc = fd;
-      d = a + g * (b - a);
-      fd = meanSquaredError(set, p, d);
-    }
-  }
-  return (a + b) / 2;
+  return goldenSectionMin((k) => meanSquaredError(set, p, k), lo, hi, iterations);
 }
 
 export interface TuneOptions {
