@@ -6,19 +6,18 @@
  * search on captures and promotions. All per-node storage is preallocated.
  */
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types.js';
-import { knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from '../core/attacks.js';
-import { bishopIndex, bishopTable, rookIndex, rookTable } from '../core/magic.js';
 import type { Position } from '../core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
 import { evaluate, insufficientMaterial } from './evaluate.js';
 import type { NnueEvaluator } from './nnue/evaluator.js';
 import { SEE_VALUE, seeGe } from './see.js';
+import { givesDirectCheck, givesQuietCheck } from './gives-check.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_PLY, MoveOrdering, pickNext } from './ordering.js';
 import { computeTimeBudget } from './timeman.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
 import type { EngineOptions, Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
-import { KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, moveKind, movePromo, moveTo } from '../core/move.js';
 import { HelperPool, SMP_NODE_UNITS, type HelperConfig, type SpawnHelper } from './smp.js';
 
 export const MATE = 32000;
@@ -180,45 +179,6 @@ export function toUciScore(score: number): Score {
   if (score >= MATE_BOUND) return { mate: (MATE - score + 1) >> 1 };
   if (score <= -MATE_BOUND) return { mate: -((MATE + score) >> 1) };
   return { cp: score | 0 }; // | 0: never -0
-}
-
-/**
- * Whether a quiet move checks the enemy king from its destination (discovered checks and
- * castling checks are not seen): cheap enough to exempt checks from move-count pruning.
- */
-function givesDirectCheck(pos: Position, m: number): boolean {
-  const from = moveFrom(m),
-    to = moveTo(m),
-    type = pos.board[from] & 7,
-    us = pos.side;
-  const k = pos.kingSq[us ^ 1];
-  const kLo = k < 32 ? 1 << k : 0,
-    kHi = k < 32 ? 0 : 1 << (k - 32);
-  switch (type) {
-    case PAWN:
-      return ((pawnAttacksLo[(us << 6) | to] & kLo) | (pawnAttacksHi[(us << 6) | to] & kHi)) !== 0;
-    case KNIGHT:
-      return ((knightAttacksLo[to] & kLo) | (knightAttacksHi[to] & kHi)) !== 0;
-    case BISHOP:
-    case ROOK:
-    case QUEEN: {
-      let occLo = pos.colorLo[0] | pos.colorLo[1],
-        occHi = pos.colorHi[0] | pos.colorHi[1];
-      if (from < 32) occLo &= ~(1 << from);
-      else occHi &= ~(1 << (from - 32));
-      if (type !== ROOK) {
-        const i = bishopIndex(to, occLo, occHi);
-        if (((bishopTable[i] & kLo) | (bishopTable[i + 1] & kHi)) !== 0) return true;
-      }
-      if (type !== BISHOP) {
-        const i = rookIndex(to, occLo, occHi);
-        if (((rookTable[i] & kLo) | (rookTable[i + 1] & kHi)) !== 0) return true;
-      }
-      return false;
-    }
-    default:
-      return false;
-  }
 }
 
 /**
@@ -1018,11 +978,15 @@ export class Engine {
         P.checkExtension && m !== singularMove && ply < 2 * (this.completedDepth + 1) && givesDirectCheck(pos, m) && seeGe(pos, m, 0)
           ? 1
           : 0;
+      // A futile quiet move is skipped unless it gives check, which is told without making it
+      // (castling, whose rook may check, is made and tested).
+      const castle = moveKind(m) === KIND_CASTLE;
+      if (futile && !castle && !givesQuietCheck(pos, m)) continue;
       if (this.nnue !== null) this.nnue.make(pos, m);
       pos.makeMove(m);
       if (++this.nodes >= this.nextCheck) this.checkLimits();
       const givesCheck = pos.inCheck();
-      if (futile && !givesCheck) {
+      if (futile && castle && !givesCheck) {
         pos.unmakeMove();
         if (this.stopped) return 0;
         continue;
