@@ -253,6 +253,8 @@ export class Engine {
   private softMs = Infinity;
   private hardMs = Infinity;
   private completedDepth = 0;
+  /** The first move of the last principal variation sent to onInfo (0: none yet this search). */
+  private reportedMove = 0;
   private rootMoves: RootMove[] = [];
   /** The learned evaluation, or null for the classical one. */
   private nnue: NnueEvaluator | null;
@@ -419,6 +421,7 @@ export class Engine {
     this.seldepth = 0;
     this.stopped = false;
     this.completedDepth = 0;
+    this.reportedMove = 0;
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
     this.nextCheck = Math.min(1024, this.nodeLimit);
     this.pondering = limits.ponder === true;
@@ -450,9 +453,11 @@ export class Engine {
     this.keyHi[0] = hashHi;
 
     let lastBest = 0,
-      stableIterations = 0;
+      stableIterations = 0,
+      searchedDepth = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
       if (this.helperIndex > 0 && helperSkipsDepth(this.helperIndex, depth, rootPly)) continue;
+      searchedDepth = depth;
       for (const rm of this.rootMoves) {
         rm.prevScore = rm.score;
         rm.score = -INF;
@@ -522,6 +527,12 @@ export class Engine {
 
     // The helpers are no use once the main search is done: free their cores during the wait below.
     this.helpers?.stop();
+
+    // A search stopped inside an iteration may have found a better root move than the last line
+    // reported (it is searched and sorted first): report its line, so that the move played is
+    // the first move of the last principal variation a GUI was shown, as Stockfish does.
+    if (this.rootMoves[0].move !== this.reportedMove && this.rootMoves[0].score !== -INF)
+      this.report(onInfo, Math.max(1, searchedDepth), 0, undefined);
 
     // infinite / ponder: UCI says do not answer before "stop" (or ponderhit), so wait for it when
     // someone can signal us (a SharedArrayBuffer control block).
@@ -602,6 +613,7 @@ export class Engine {
     };
     if (bound !== undefined) info.bound = bound;
     if (this.helpers !== null) info.helperNodes = helperNodes;
+    if (pvIdx === 0) this.reportedMove = rm.move;
     onInfo(info);
   }
 
