@@ -207,6 +207,60 @@ test('NNUE, king-mirrored features: incremental equals full after every move, th
   assert.notEqual(plain.evaluateFresh(kingside), mirrored.evaluateFresh(kingside));
 });
 
+/**
+ * Walks random trees as a search does (make, unmake, null moves, most nodes never evaluated), so
+ * the lazy update runs chains of pending moves of every length; every evaluated node is compared
+ * with a recomputation from the board. Returns how many nodes were evaluated after a chain of
+ * at least three unevaluated plies.
+ */
+function checkTrees(evaluators: NnueEvaluator[], fens: string[], seed: number): number {
+  const r = rng(seed),
+    buf = new Int32Array(MAX_MOVES * 12);
+  let longChains = 0;
+  const walk = (pos: Position, depth: number, unevaluated: number): void => {
+    let since = unevaluated + 1;
+    if (r() < 0.25) {
+      const values = evaluators.map((e) => e.evaluate(pos));
+      for (const [k, e] of evaluators.entries())
+        assert.equal(values[k], e.evaluateFresh(pos), `${e.kernel.name}: lazy != full at ${pos.toFen()}`);
+      if (unevaluated >= 3) longChains++;
+      since = 0;
+    }
+    if (depth === 0) return;
+    const base = depth * MAX_MOVES,
+      n = defaultGenerator.generate(pos, buf, base) - base;
+    if (n === 0) return;
+    if (!pos.inCheck() && r() < 0.1) {
+      for (const e of evaluators) e.makeNull(pos);
+      pos.makeNullMove();
+      walk(pos, depth - 1, since);
+      pos.unmakeNullMove();
+    }
+    for (let c = 0; c < 3; c++) {
+      let m = buf[base + Math.floor(r() * n)];
+      for (let k = 0; k < n; k++) if (moveKind(buf[base + k]) !== 0 && r() < 0.3) m = buf[base + k];
+      for (const e of evaluators) e.make(pos, m);
+      pos.makeMove(m);
+      walk(pos, depth - 1, since);
+      pos.unmakeMove();
+    }
+  };
+  for (const fen of fens) {
+    const pos = Position.fromFen(fen);
+    for (const e of evaluators) e.reset(pos);
+    walk(pos, 6, 0);
+  }
+  return longChains;
+}
+
+test('NNUE: the lazy update, over search-like trees (make, unmake, null moves, most nodes unevaluated), equals full recomputation (both kernels, both feature sets)', () => {
+  for (const features of ['plain', 'king-mirrored'] as const) {
+    const net = randomNetwork(32, 8, 37, 'evaluation', 'crelu', features);
+    const longChains = checkTrees([nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')], GAME_FENS.slice(0, 8), 17);
+    assert.ok(longChains > 20, `${features}: only ${longChains} evaluations after three or more unevaluated plies`);
+  }
+});
+
 test('features, king-mirrored: each side sees its king on the a–d files, so a position reflected a↔h has the same inputs and evaluation', () => {
   const net = randomNetwork(32, 8, 33, 'evaluation', 'crelu', 'king-mirrored'),
     e = nnueFromNetwork(net, 'ts');

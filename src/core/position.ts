@@ -120,6 +120,8 @@ export class Position {
   /** Keys of every position since setup, index ply (so hashLo/Hi at ply p live at [p]). */
   private hHashLo = new Int32Array(INITIAL_HISTORY + 1);
   private hHashHi = new Int32Array(INITIAL_HISTORY + 1);
+  /** Whether the side to move is in check at ply p: 1, 0, or −1 until inCheck() is first asked. */
+  private hCheck = new Int8Array(INITIAL_HISTORY + 1).fill(-1);
 
   static fromFen(fen: string): Position {
     const pos = new Position();
@@ -156,6 +158,7 @@ export class Position {
     p.hHalfmove = this.hHalfmove.slice();
     p.hHashLo = this.hHashLo.slice();
     p.hHashHi = this.hHashHi.slice();
+    p.hCheck = this.hCheck.slice();
     return p;
   }
 
@@ -309,6 +312,9 @@ export class Position {
     this.hEp = g8(this.hEp);
     this.hHashLo = g32(this.hHashLo, 1);
     this.hHashHi = g32(this.hHashHi, 1);
+    const check = new Int8Array(n + 1);
+    check.set(this.hCheck);
+    this.hCheck = check;
   }
 
   /** Plays a legal move (as produced by the move generator). */
@@ -366,6 +372,7 @@ export class Position {
     this.hashHi ^= sideKeyHi;
     this.hashEp();
     this.ply = ply + 1;
+    this.hCheck[ply + 1] = -1;
     this.hHashLo[ply + 1] = this.hashLo;
     this.hHashHi[ply + 1] = this.hashHi;
   }
@@ -421,6 +428,7 @@ export class Position {
     this.hashLo ^= sideKeyLo;
     this.hashHi ^= sideKeyHi;
     this.ply = ply + 1;
+    this.hCheck[ply + 1] = -1;
     this.hHashLo[ply + 1] = this.hashLo;
     this.hHashHi[ply + 1] = this.hashHi;
   }
@@ -486,8 +494,13 @@ export class Position {
     return this.attackedWithOcc(sq, by, this.colorLo[0] | this.colorLo[1], this.colorHi[0] | this.colorHi[1]);
   }
 
+  /** Whether the side to move is in check; asked several times a node, so kept per ply. */
   inCheck(): boolean {
-    return this.isAttacked(this.kingSq[this.side], this.side ^ 1);
+    const known = this.hCheck[this.ply];
+    if (known >= 0) return known === 1;
+    const check = this.isAttacked(this.kingSq[this.side], this.side ^ 1);
+    this.hCheck[this.ply] = check ? 1 : 0;
+    return check;
   }
 
   /** Full recomputation of the Zobrist key (the incremental one must always equal it). */
@@ -537,6 +550,7 @@ export class Position {
     this.hashLo = 0;
     this.hashHi = 0;
     this.ply = 0;
+    this.hCheck[0] = -1;
   }
 
   /** Replaces the whole state by a FEN; on error the position is left unchanged. */
@@ -560,6 +574,7 @@ export class Position {
     this.hashLo = scratch.hashLo;
     this.hashHi = scratch.hashHi;
     this.ply = 0;
+    this.hCheck[0] = -1;
     this.hHashLo[0] = this.hashLo;
     this.hHashHi[0] = this.hashHi;
   }

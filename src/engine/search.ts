@@ -6,19 +6,18 @@
  * search on captures and promotions. All per-node storage is preallocated.
  */
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types.js';
-import { knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from '../core/attacks.js';
-import { bishopIndex, bishopTable, rookIndex, rookTable } from '../core/magic.js';
 import type { Position } from '../core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
 import { evaluate, insufficientMaterial } from './evaluate.js';
 import type { NnueEvaluator } from './nnue/evaluator.js';
 import { SEE_VALUE, seeGe } from './see.js';
+import { givesDirectCheck, givesQuietCheck } from './gives-check.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt.js';
 import { MAX_PLY, MoveOrdering, pickNext } from './ordering.js';
 import { computeTimeBudget } from './timeman.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
 import type { EngineOptions, Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
-import { KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, moveKind, movePromo, moveTo } from '../core/move.js';
 import { HelperPool, SMP_NODE_UNITS, type HelperConfig, type SpawnHelper } from './smp.js';
 
 export const MATE = 32000;
@@ -183,45 +182,6 @@ export function toUciScore(score: number): Score {
 }
 
 /**
- * Whether a quiet move checks the enemy king from its destination (discovered checks and
- * castling checks are not seen): cheap enough to exempt checks from move-count pruning.
- */
-function givesDirectCheck(pos: Position, m: number): boolean {
-  const from = moveFrom(m),
-    to = moveTo(m),
-    type = pos.board[from] & 7,
-    us = pos.side;
-  const k = pos.kingSq[us ^ 1];
-  const kLo = k < 32 ? 1 << k : 0,
-    kHi = k < 32 ? 0 : 1 << (k - 32);
-  switch (type) {
-    case PAWN:
-      return ((pawnAttacksLo[(us << 6) | to] & kLo) | (pawnAttacksHi[(us << 6) | to] & kHi)) !== 0;
-    case KNIGHT:
-      return ((knightAttacksLo[to] & kLo) | (knightAttacksHi[to] & kHi)) !== 0;
-    case BISHOP:
-    case ROOK:
-    case QUEEN: {
-      let occLo = pos.colorLo[0] | pos.colorLo[1],
-        occHi = pos.colorHi[0] | pos.colorHi[1];
-      if (from < 32) occLo &= ~(1 << from);
-      else occHi &= ~(1 << (from - 32));
-      if (type !== ROOK) {
-        const i = bishopIndex(to, occLo, occHi);
-        if (((bishopTable[i] & kLo) | (bishopTable[i + 1] & kHi)) !== 0) return true;
-      }
-      if (type !== BISHOP) {
-        const i = rookIndex(to, occLo, occHi);
-        if (((rookTable[i] & kLo) | (rookTable[i + 1] & kHi)) !== 0) return true;
-      }
-      return false;
-    }
-    default:
-      return false;
-  }
-}
-
-/**
  * Lazy SMP depth skipping (Stockfish 9's table): helper i skips the iterations where
  * ((depth + game ply + phase) / size) is odd, so the helpers spread over different depths.
  */
@@ -293,6 +253,8 @@ export class Engine {
   private softMs = Infinity;
   private hardMs = Infinity;
   private completedDepth = 0;
+  /** The first move of the last principal variation sent to onInfo (0: none yet this search). */
+  private reportedMove = 0;
   private rootMoves: RootMove[] = [];
   /** The learned evaluation, or null for the classical one. */
   private nnue: NnueEvaluator | null;
@@ -459,6 +421,7 @@ export class Engine {
     this.seldepth = 0;
     this.stopped = false;
     this.completedDepth = 0;
+    this.reportedMove = 0;
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
     this.nextCheck = Math.min(1024, this.nodeLimit);
     this.pondering = limits.ponder === true;
@@ -490,9 +453,11 @@ export class Engine {
     this.keyHi[0] = hashHi;
 
     let lastBest = 0,
-      stableIterations = 0;
+      stableIterations = 0,
+      searchedDepth = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
       if (this.helperIndex > 0 && helperSkipsDepth(this.helperIndex, depth, rootPly)) continue;
+      searchedDepth = depth;
       for (const rm of this.rootMoves) {
         rm.prevScore = rm.score;
         rm.score = -INF;
@@ -562,6 +527,12 @@ export class Engine {
 
     // The helpers are no use once the main search is done: free their cores during the wait below.
     this.helpers?.stop();
+
+    // A search stopped inside an iteration may have found a better root move than the last line
+    // reported (it is searched and sorted first): report its line, so that the move played is
+    // the first move of the last principal variation a GUI was shown, as Stockfish does.
+    if (this.rootMoves[0].move !== this.reportedMove && this.rootMoves[0].score !== -INF)
+      this.report(onInfo, Math.max(1, searchedDepth), 0, undefined);
 
     // infinite / ponder: UCI says do not answer before "stop" (or ponderhit), so wait for it when
     // someone can signal us (a SharedArrayBuffer control block).
@@ -642,6 +613,7 @@ export class Engine {
     };
     if (bound !== undefined) info.bound = bound;
     if (this.helpers !== null) info.helperNodes = helperNodes;
+    if (pvIdx === 0) this.reportedMove = rm.move;
     onInfo(info);
   }
 
@@ -1018,11 +990,15 @@ export class Engine {
         P.checkExtension && m !== singularMove && ply < 2 * (this.completedDepth + 1) && givesDirectCheck(pos, m) && seeGe(pos, m, 0)
           ? 1
           : 0;
+      // A futile quiet move is skipped unless it gives check, which is told without making it
+      // (castling, whose rook may check, is made and tested).
+      const castle = moveKind(m) === KIND_CASTLE;
+      if (futile && !castle && !givesQuietCheck(pos, m)) continue;
       if (this.nnue !== null) this.nnue.make(pos, m);
       pos.makeMove(m);
       if (++this.nodes >= this.nextCheck) this.checkLimits();
       const givesCheck = pos.inCheck();
-      if (futile && !givesCheck) {
+      if (futile && castle && !givesCheck) {
         pos.unmakeMove();
         if (this.stopped) return 0;
         continue;

@@ -2,10 +2,14 @@
  * The network as the search sees it: an accumulator per ply, kept in step with make/unmake.
  * A move is the affine update a' = a + W·(e_to − e_from) − W·e_captured (two columns in and two
  * out for castling); unmake costs nothing because the slot is the position's ply, and the
- * parent's accumulators are still there. With the king-mirrored feature set, a king move across
- * the d/e boundary changes every column of its side's perspective: that accumulator is marked
- * stale and recomputed from the position when it is next needed (evaluated, or the parent of a
- * further move), so a search that cuts off before that never pays for it.
+ * parent's accumulators are still there. The update is lazy: make() writes down the move's
+ * columns, and the arithmetic runs only when a position is evaluated, walking up from the
+ * nearest computed ancestor; a move that is made and unmade unevaluated (a futile move, a
+ * child that returns from the hash table, a draw) costs no update at all. With the
+ * king-mirrored feature set, a king move across the d/e boundary changes every column of its
+ * side's perspective: that accumulator is marked stale and recomputed from the position when it
+ * is next needed (evaluated, or the parent of a further move); those networks update eagerly,
+ * since a stale ancestor could no longer be recomputed once the position has moved on.
  */
 import type { Position } from '../../core/position.js';
 import { popcount } from '../../core/bitboard.js';
@@ -23,6 +27,13 @@ export class NnueEvaluator {
   private readonly kingMirrored: boolean;
   /** Per slot, bit p set: perspective p's accumulator is stale (a king crossed the d/e boundary). */
   private readonly stale = new Uint8Array(NNUE_SLOTS);
+  /** Per slot, 1 when its accumulators hold the position (else its pending update is due). */
+  private readonly computed = new Uint8Array(NNUE_SLOTS);
+  /** Per slot, the pending update from the slot below: the kernel's eight delta indices. */
+  private readonly pending = new Int32Array(NNUE_SLOTS * 8);
+  /** Per slot, the pending update's columns in and out (0 and 0: a null move, a copy). */
+  private readonly pendingAdd = new Uint8Array(NNUE_SLOTS);
+  private readonly pendingSub = new Uint8Array(NNUE_SLOTS);
 
   constructor(
     readonly network: NnueNetwork,
@@ -37,6 +48,27 @@ export class NnueEvaluator {
   reset(pos: Position): void {
     this.basePly = pos.ply;
     this.refresh(pos, 0);
+    this.computed[0] = 1;
+  }
+
+  /** Brings `slot` up to date: the pending updates from its nearest computed ancestor, in order. */
+  private ensure(slot: number): void {
+    if (slot === 0 || this.computed[slot] === 1) return;
+    let k = slot;
+    while (k > 1 && this.computed[k - 1] === 0) k--;
+    const d = this.kernel.delta,
+      pending = this.pending,
+      kernel = this.kernel;
+    for (; k <= slot; k++) {
+      const nAdd = this.pendingAdd[k];
+      if (nAdd === 0) kernel.copy(k, k - 1);
+      else {
+        const o = k * 8;
+        for (let j = 0; j < 8; j++) d[j] = pending[o + j];
+        kernel.update(k, k - 1, nAdd, this.pendingSub[k]);
+      }
+      this.computed[k] = 1;
+    }
   }
 
   private refresh(pos: Position, slot: number): void {
@@ -68,7 +100,6 @@ export class NnueEvaluator {
   make(pos: Position, m: number): void {
     const slot = pos.ply - this.basePly;
     if (slot + 2 >= NNUE_SLOTS) throw new RangeError(`NNUE accumulator stack exhausted at ply ${slot}`);
-    this.freshen(pos, slot);
     const from = moveFrom(m),
       to = moveTo(m),
       promo = movePromo(m),
@@ -76,47 +107,60 @@ export class NnueEvaluator {
     const piece = pos.board[from],
       us = piece >> 3;
     const placed = promo !== 0 ? (us << 3) | promo : piece;
-    const d = this.kernel.delta,
+    const d = this.pending,
+      o = (slot + 1) * 8,
       features = this.network.features,
       f0 = kingFlip(features, pos.kingSq[0]),
       f1 = kingFlip(features, pos.kingSq[1]);
     let nAdd = 1,
       nSub = 1;
-    d[0] = featureIndex(0, placed, to, f0);
-    d[2] = featureIndex(0, piece, from, f0);
-    d[4] = featureIndex(1, placed, to, f1);
-    d[6] = featureIndex(1, piece, from, f1);
+    d[o] = featureIndex(0, placed, to, f0);
+    d[o + 2] = featureIndex(0, piece, from, f0);
+    d[o + 4] = featureIndex(1, placed, to, f1);
+    d[o + 6] = featureIndex(1, piece, from, f1);
     if (kind === KIND_CASTLE) {
       const rFrom = pos.castleRookFrom(m),
         rTo = castleRookTo(m),
         rook = pos.board[rFrom];
-      d[1] = featureIndex(0, rook, rTo, f0);
-      d[3] = featureIndex(0, rook, rFrom, f0);
-      d[5] = featureIndex(1, rook, rTo, f1);
-      d[7] = featureIndex(1, rook, rFrom, f1);
+      d[o + 1] = featureIndex(0, rook, rTo, f0);
+      d[o + 3] = featureIndex(0, rook, rFrom, f0);
+      d[o + 5] = featureIndex(1, rook, rTo, f1);
+      d[o + 7] = featureIndex(1, rook, rFrom, f1);
       nAdd = 2;
       nSub = 2;
     } else {
       const capSq = kind === KIND_EN_PASSANT ? to ^ 8 : to,
         captured = pos.board[capSq];
       if (captured !== 0) {
-        d[3] = featureIndex(0, captured, capSq, f0);
-        d[7] = featureIndex(1, captured, capSq, f1);
+        d[o + 3] = featureIndex(0, captured, capSq, f0);
+        d[o + 7] = featureIndex(1, captured, capSq, f1);
         nSub = 2;
       }
     }
-    this.kernel.update(slot + 1, slot, nAdd, nSub);
-    // The mover's own perspective flips when its king crosses the d/e boundary: the update above
-    // used the old flip, so that accumulator is recomputed when needed.
-    this.stale[slot + 1] = this.kingMirrored && (piece & 7) === KING && ((from ^ to) & 4) !== 0 ? 1 << us : 0;
+    this.pendingAdd[slot + 1] = nAdd;
+    this.pendingSub[slot + 1] = nSub;
+    this.computed[slot + 1] = 0;
+    if (this.kingMirrored) {
+      this.ensure(slot);
+      this.freshen(pos, slot);
+      this.ensure(slot + 1);
+      // The mover's own perspective flips when its king crosses the d/e boundary: the update
+      // above used the old flip, so that accumulator is recomputed when needed.
+      this.stale[slot + 1] = (piece & 7) === KING && ((from ^ to) & 4) !== 0 ? 1 << us : 0;
+    }
   }
 
   /** Call before pos.makeNullMove(): the pieces stay, so do the accumulators. */
   makeNull(pos: Position): void {
     const slot = pos.ply - this.basePly;
-    this.freshen(pos, slot);
-    this.kernel.copy(slot + 1, slot);
-    this.stale[slot + 1] = 0;
+    this.pendingAdd[slot + 1] = 0;
+    this.computed[slot + 1] = 0;
+    if (this.kingMirrored) {
+      this.ensure(slot);
+      this.freshen(pos, slot);
+      this.ensure(slot + 1);
+      this.stale[slot + 1] = 0;
+    }
   }
 
   /**
@@ -127,6 +171,7 @@ export class NnueEvaluator {
    */
   evaluate(pos: Position): number {
     const slot = pos.ply - this.basePly;
+    this.ensure(slot);
     this.freshen(pos, slot);
     return this.combine(pos, this.networkOutput(pos, slot));
   }
@@ -183,6 +228,7 @@ export class NnueEvaluator {
 
   /** The current ply's accumulator for `persp` (tests, the web panel). */
   accumulator(pos: Position, persp: number): Int16Array {
+    this.ensure(pos.ply - this.basePly);
     this.freshen(pos, pos.ply - this.basePly);
     return this.kernel.accumulator(pos.ply - this.basePly, persp);
   }
