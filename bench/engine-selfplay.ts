@@ -5,7 +5,7 @@
  * `matrix-chess worker` processes (docs/scale.md). A quick sanity check of a change, not a rating
  * list: use the match runner (matrix-chess match) for real measurements.
  *
- *   node dist/bench/engine-selfplay.js --variant NAME [--nodes 4000] [--pairs 20] [--seed 1]
+ *   node dist/bench/engine-selfplay.js --variant NAME [--nodes 4000 | --movetime MS] [--pairs 20] [--seed 1]
  *       [--test-params FILE.json] [--base-params FILE.json] [--test-nnue FILE] [--base-nnue FILE]
  *       [--test-nodes N] [--base-nodes N] [--test-set name=V,...] [--base-set name=V,...]
  *       [--sprt 'elo0=0 elo1=10 [alpha=0.05] [beta=0.05]']
@@ -14,6 +14,9 @@
  * whole evaluation (material, piece-square tables, terms) of the tested or the baseline engine.
  * --test-nodes / --base-nodes give one side its own budget (node odds): a faster evaluation
  * against a slower one at the node ratio `bench` measured, what equal time would give each.
+ * --movetime searches every move for MS milliseconds instead, so each side plays at its own node
+ * rate (a change that makes nodes cheaper or dearer is charged for it); the games then depend on
+ * the machine's speed and are not reproducible move for move.
  * --test-set / --base-set set numeric search parameters of one side (`tune spsa`'s results).
  * --sprt stops at the first decision of a sequential probability ratio test on the pair counts
  * (the match runner's, src/match/stats.ts); --pairs is then the most it plays. Through --queue the
@@ -45,6 +48,7 @@ interface Options {
   variant: string;
   base: string;
   nodes: number;
+  movetimeMs?: number;
   pairs: number;
   seed: number;
   testParams?: string;
@@ -68,6 +72,7 @@ function parseOptions(args: string[]): Options {
       variant: { type: 'string' },
       base: { type: 'string' },
       nodes: { type: 'string' },
+      movetime: { type: 'string' },
       pairs: { type: 'string' },
       seed: { type: 'string' },
       'test-params': { type: 'string' },
@@ -95,10 +100,17 @@ function parseOptions(args: string[]): Options {
     str(flag) === undefined ? dflt : parseIntIn(`--${flag}`, str(flag), min, max);
   const optionalInt = (flag: string, min: number, max: number): number | undefined =>
     str(flag) === undefined ? undefined : parseIntIn(`--${flag}`, str(flag), min, max);
+  const movetimeMs = optionalInt('movetime', 1, 600_000);
+  if (movetimeMs !== undefined) {
+    const clash = ['nodes', 'test-nodes', 'base-nodes'].find((f) => str(f) !== undefined);
+    if (clash !== undefined)
+      throw new UsageError(`--${clash}: a node budget does not apply with --movetime (every move is searched by time)`);
+  }
   return {
     variant: variant('variant'),
     base: variant('base'),
     nodes: int('nodes', 4000, 1, 1e9),
+    ...(movetimeMs === undefined ? {} : { movetimeMs }),
     pairs: int('pairs', 20, 1, 1e6),
     seed: int('seed', 1, 0, 0xffffffff),
     testParams: str('test-params'),
@@ -156,6 +168,7 @@ async function pairsOnQueue(
   first: number,
   pairs: number,
   nodes: number,
+  movetimeMs: number | undefined,
   test: AbSide,
   base: AbSide,
 ): Promise<AbPairResult[]> {
@@ -165,6 +178,7 @@ async function pairsOnQueue(
     seed,
     pair: first + i,
     nodes,
+    ...(movetimeMs === undefined ? {} : { movetimeMs }),
     test,
     base,
   }));
@@ -186,6 +200,7 @@ async function main(): Promise<void> {
     variant: variantName,
     base: baseName,
     nodes,
+    movetimeMs,
     pairs,
     seed,
     testParams,
@@ -220,8 +235,8 @@ async function main(): Promise<void> {
     running = '';
   for (let i = 0; i < pairs && decision === ''; i++) {
     if (queue !== undefined && i % chunk === 0)
-      queued = await pairsOnQueue(queue, seed, i, Math.min(chunk, pairs - i), nodes, testSide, baseSide);
-    const result = queue !== undefined ? queued[i % chunk] : playAbPair(i, openings[i], test!, base!, nodes);
+      queued = await pairsOnQueue(queue, seed, i, Math.min(chunk, pairs - i), nodes, movetimeMs, testSide, baseSide);
+    const result = queue !== undefined ? queued[i % chunk] : playAbPair(i, openings[i], test!, base!, nodes, movetimeMs);
     for (const g of [0, 1] as const) {
       const s = testScore(result, g);
       if (s === 1) w++;
@@ -240,7 +255,7 @@ async function main(): Promise<void> {
     if (!progressEnabled() && (2 * (i + 1)) % 50 === 0 && i + 1 < pairs && decision === '') process.stdout.write(`after ${running}\n`);
   }
   progress.finish();
-  process.stdout.write(`test: ${describeSide(testSide, nodes)}\nbase: ${describeSide(baseSide, nodes)}\n`);
+  process.stdout.write(`test: ${describeSide(testSide, nodes, movetimeMs)}\nbase: ${describeSide(baseSide, nodes, movetimeMs)}\n`);
   process.stdout.write(`final: ${running}\n`);
   if (sprtCfg !== undefined) {
     const { elo0, elo1 } = sprtCfg;
@@ -254,8 +269,8 @@ async function main(): Promise<void> {
   }
 }
 
-/** What a side was: its variant, its evaluation (network file and checksum), its node budget. */
-function describeSide(side: AbSide, nodes: number): string {
+/** What a side was: its variant, its evaluation (network file and checksum), its node budget or time a move. */
+function describeSide(side: AbSide, nodes: number, movetimeMs: number | undefined): string {
   const net = side.nnue === undefined ? 'classical evaluation' : `network ${side.nnue.file} (CRC ${side.nnue.crc32})`;
   const set =
     side.search === undefined
@@ -263,7 +278,7 @@ function describeSide(side: AbSide, nodes: number): string {
       : `, ${Object.entries(side.search)
           .map(([k, v]) => `${k}=${v}`)
           .join(' ')}`;
-  return `variant ${side.variant}${set}, ${net}${side.params === undefined ? '' : ', own evaluation params'}, ${side.nodes ?? nodes} nodes a move`;
+  return `variant ${side.variant}${set}, ${net}${side.params === undefined ? '' : ', own evaluation params'}, ${movetimeMs !== undefined ? `${movetimeMs} ms` : `${side.nodes ?? nodes} nodes`} a move`;
 }
 
 /**

@@ -57,6 +57,7 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
       pool.run({ ...job(0), base: { variant: 'base', nodes: 0 } }),
       pool.run({ ...job(0), test: { variant: 'base', search: { rfpMargin: 10_000 } } }),
       pool.run({ ...job(0), base: { variant: 'base', search: { probCut: 1 } } }),
+      pool.run({ ...job(0), movetimeMs: 0.5 }),
     ]);
     const reasons = bad.map((r) => (r.status === 'rejected' ? (r.reason as JobFailed) : undefined));
     assert.ok(reasons.every((r) => r instanceof JobFailed));
@@ -73,6 +74,7 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
           true,
           `malformed job: base.search: 'probCut' is not a numeric search parameter (expected one of ${Object.keys(SEARCH_PARAM_RANGES).join(', ')})`,
         ],
+        [true, 'malformed job: movetimeMs is not a whole number from 1 to 600000'],
       ],
     );
   } finally {
@@ -149,4 +151,64 @@ test("search settings: a side's numeric search parameters are set after its vari
   const cli = spawnSync(process.execPath, [SELFPLAY, '--pairs', '1', '--nodes', '100', '--test-set', 'rfpMargin=70'], { encoding: 'utf8' });
   assert.equal(cli.status, 0, cli.stderr);
   assert.match(cli.stdout, /^test: variant base, rfpMargin=70, classical evaluation, 100 nodes a move$/m);
+});
+
+test('movetime: every move is searched by time, each side at its own node rate; node budgets clash with it on the command line', async () => {
+  const [opening] = abOpenings(4, 1);
+  const test = abPlayer({ variant: 'base' }),
+    base = abPlayer({ variant: 'base', nodes: 10 });
+  // Record what each search was asked and what it searched.
+  const seen: Array<{ limits: object; nodes: number }> = [];
+  for (const p of [test, base]) {
+    const search = p.engine.search.bind(p.engine);
+    p.engine.search = (pos, limits, hooks) => {
+      const r = search(pos, limits, hooks);
+      seen.push({ limits, nodes: r.nodes });
+      return r;
+    };
+  }
+  const r = playAbPair(0, opening, test, base, 50, 15);
+  assert.equal(r.games.length, 2);
+  assert.ok(seen.length >= 8, `only ${seen.length} moves searched`);
+  assert.ok(
+    seen.every((s) => JSON.stringify(s.limits) === '{"movetime":15}'),
+    "every search was by time (the base side's 10-node budget unused)",
+  );
+  // Searched by the clock, not cut at a node budget: well past both sides' budgets (50 and 10).
+  const nodes = seen.map((s) => s.nodes).sort((x, y) => x - y);
+  assert.ok(nodes[nodes.length >> 1] > 200, `median ${nodes[nodes.length >> 1]} nodes a move`);
+
+  // As a job: the time travels with it.
+  const pool = new LocalPool(1);
+  try {
+    const job: SelfplayPairJob = {
+      kind: 'selfplay-pair',
+      seed: 4,
+      pair: 0,
+      nodes: 10,
+      movetimeMs: 5,
+      test: { variant: 'base' },
+      base: { variant: 'base' },
+    };
+    const result = await pool.run(job);
+    assert.equal(result.kind, 'selfplay-pair');
+    if (result.kind === 'selfplay-pair') assert.ok(result.games.every((g) => g.moves.split(' ').length > opening.length + 8));
+  } finally {
+    await pool.close();
+  }
+
+  const clash = spawnSync(process.execPath, [SELFPLAY, '--pairs', '1', '--movetime', '10', '--base-nodes', '100'], { encoding: 'utf8' });
+  assert.equal(clash.status, 2);
+  assert.equal(
+    clash.stderr,
+    'engine-selfplay: --base-nodes: a node budget does not apply with --movetime (every move is searched by time)\n',
+  );
+  const timed = spawnSync(process.execPath, [SELFPLAY, '--variant', 'no-lmp', '--pairs', '1', '--movetime', '5', '--seed', '2'], {
+    encoding: 'utf8',
+  });
+  assert.equal(timed.status, 0, timed.stderr);
+  assert.match(
+    timed.stdout,
+    /^test: variant no-lmp, classical evaluation, 5 ms a move\nbase: variant base, classical evaluation, 5 ms a move\n/m,
+  );
 });

@@ -165,6 +165,8 @@ function parseSelfplayPairJob(o: Partial<SelfplayPairJob>): SelfplayPairJob {
   whole('seed', 0, 0xffffffff);
   whole('pair', 0, 999_999);
   whole('nodes', 1, 1_000_000_000);
+  if (o.movetimeMs !== undefined && !(Number.isInteger(o.movetimeMs) && o.movetimeMs >= 1 && o.movetimeMs <= 600_000))
+    throw new JobError('malformed job: movetimeMs is not a whole number from 1 to 600000');
   for (const k of ['test', 'base'] as const) {
     const side = o[k];
     if (side === null || typeof side !== 'object')

@@ -201,6 +201,11 @@ export interface AbPairSpec {
   /** The pair's index in the run: its opening is the seed's random opening number `pair`. */
   pair: number;
   nodes: number;
+  /**
+   * When set, every move is searched for this many milliseconds instead (the sides' node budgets
+   * are then unused): a faster search gets its speed's worth, which fixed nodes do not show.
+   */
+  movetimeMs?: number;
   test: AbSide;
   base: AbSide;
 }
@@ -239,7 +244,8 @@ export function abPlayer(side: AbSide): Player {
   if (v === undefined) throw new Error(`unknown variant '${side.variant}' (expected ${AB_VARIANT_NAMES.join(', ')})`);
   if (side.nnue !== undefined) checkNetwork(side.nnue);
   // A network file makes the player use the learned evaluation (its own kernel instance).
-  const engine = new Engine({ hashMb: 16, nnue: side.nnue === undefined ? null : loadNnue(side.nnue.file) });
+  // In process there is no GUI latency to keep in reserve: a timed move gets its whole time.
+  const engine = new Engine({ hashMb: 16, nnue: side.nnue === undefined ? null : loadNnue(side.nnue.file), moveOverheadMs: 0 });
   v.setup(engine);
   if (side.search !== undefined) {
     Object.assign(engine.params, side.search);
@@ -278,8 +284,8 @@ export function abOpenings(seed: number, count: number): number[][] {
   return Array.from({ length: count }, () => randomOpening(rng));
 }
 
-/** Plays one game; the result from White's view. */
-function playGame(opening: number[], white: Player, black: Player, nodes: number): AbGame {
+/** Plays one game at `nodes` a move (or the side's own budget), or `movetimeMs` when given; the result from White's view. */
+function playGame(opening: number[], white: Player, black: Player, nodes: number, movetimeMs: number | undefined): AbGame {
   const pos = Position.startpos();
   const line: string[] = [];
   for (const m of opening) {
@@ -297,7 +303,7 @@ function playGame(opening: number[], white: Player, black: Player, nodes: number
     if (pos.halfmove >= 100 || pos.repetitions() >= 2 || insufficientMaterial(pos)) return done('1/2-1/2');
     const p = pos.side === 0 ? white : black;
     applyEvalParams(p.params);
-    const r = p.engine.search(pos, { nodes: p.nodes ?? nodes });
+    const r = p.engine.search(pos, movetimeMs !== undefined ? { movetime: movetimeMs } : { nodes: p.nodes ?? nodes });
     // Adjudicate clear wins: the mover's score beyond 1000 (from White's view, same sign) for 8 plies.
     const s = 'mate' in r.score ? (r.score.mate > 0 ? 5000 : -5000) : r.score.cp;
     const whiteView = pos.side === 0 ? s : -s;
@@ -318,9 +324,9 @@ function playGame(opening: number[], white: Player, black: Player, nodes: number
  * cleared engine. The evaluation tables the players set are restored to the built-in ones after,
  * so a job thread's next job (an analysis, say) evaluates as before.
  */
-export function playAbPair(pair: number, opening: number[], test: Player, base: Player, nodes: number): AbPairResult {
+export function playAbPair(pair: number, opening: number[], test: Player, base: Player, nodes: number, movetimeMs?: number): AbPairResult {
   try {
-    return { pair, games: [playGame(opening, test, base, nodes), playGame(opening, base, test, nodes)] };
+    return { pair, games: [playGame(opening, test, base, nodes, movetimeMs), playGame(opening, base, test, nodes, movetimeMs)] };
   } finally {
     applyEvalParams(builtIn);
   }
@@ -329,5 +335,5 @@ export function playAbPair(pair: number, opening: number[], test: Player, base: 
 /** Plays a pair from its spec alone (fresh engines, the opening redrawn from the seed): what a job does. */
 export function playAbPairSpec(spec: AbPairSpec): AbPairResult {
   const opening = abOpenings(spec.seed, spec.pair + 1)[spec.pair];
-  return playAbPair(spec.pair, opening, abPlayer(spec.test), abPlayer(spec.base), spec.nodes);
+  return playAbPair(spec.pair, opening, abPlayer(spec.test), abPlayer(spec.base), spec.nodes, spec.movetimeMs);
 }
