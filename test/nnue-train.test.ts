@@ -291,20 +291,21 @@ test('NNUE data: FOLDER@A-B reads exactly shards A to B, and a missing path or s
 test('tune nnue-scale: the same weights with another output scale; every score scales with it; bad input is one usage line', () => {
   const dir = mkdtempSync(join(tmpdir(), 'nnue-scale-'));
   try {
-    const shipped = loadNnue(DEFAULT_NETWORK_FILE, 'ts');
-    const half = join(dir, 'half.bin'),
+    // From the shipped weights at SCALE 400 (whatever the shipped file's own SCALE), to half of it.
+    const base = join(dir, 'base.bin'),
+      half = join(dir, 'half.bin'),
       same = join(dir, 'same.bin');
+    nnueScaleCommand(['--evalfile', DEFAULT_NETWORK_FILE, '--scale', '400', '--out', base], () => {});
+    const shipped = loadNnue(base, 'ts');
     const lines: string[] = [];
-    nnueScaleCommand(['--evalfile', DEFAULT_NETWORK_FILE, '--scale', String(shipped.network.scale / 2), '--out', half], (l) =>
-      lines.push(l),
+    nnueScaleCommand(['--evalfile', base, '--scale', '200', '--out', half], (l) => lines.push(l));
+    nnueScaleCommand(
+      ['--evalfile', DEFAULT_NETWORK_FILE, '--scale', String(decodeNetwork(readFileSync(DEFAULT_NETWORK_FILE)).scale), '--out', same],
+      () => {},
     );
-    nnueScaleCommand(['--evalfile', DEFAULT_NETWORK_FILE, '--scale', String(shipped.network.scale), '--out', same], () => {});
-    assert.equal(
-      lines[0],
-      `${DEFAULT_NETWORK_FILE}: SCALE ${shipped.network.scale} -> ${shipped.network.scale / 2} (scores × 0.500) -> ${half}`,
-    );
+    assert.equal(lines[0], `${base}: SCALE 400 -> 200 (scores × 0.500) -> ${half}`);
     assert.deepEqual(readFileSync(same), readFileSync(DEFAULT_NETWORK_FILE), 'the scale it has: the file itself');
-    const a = decodeNetwork(readFileSync(DEFAULT_NETWORK_FILE)),
+    const a = decodeNetwork(readFileSync(base)),
       b = decodeNetwork(readFileSync(half));
     assert.equal(b.scale, a.scale / 2);
     assert.deepEqual([b.w1, b.w2, b.b2, b.psqt, b.description], [a.w1, a.w2, a.b2, a.psqt, a.description]);
