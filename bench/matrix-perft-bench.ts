@@ -17,6 +17,7 @@ import { perft as corePerft } from '../src/core/perft.js';
 import { matrixGenerator } from '../src/matrix/backend.js';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
 import { runScript } from '../src/cmdline/errors.js';
+import { median } from './median.js';
 
 interface Case {
   name: string;
@@ -40,12 +41,6 @@ const engines: Engine[] = [
   { name: 'bitboard', run: (c) => corePerft(Position.fromFen(c.fen), c.depth) },
   { name: 'chessops', run: (c) => chessopsPerft(Chess.fromSetup(parseFen(c.fen).unwrap()).unwrap(), c.depth, false) },
 ];
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 function main(): void {
   const { values } = parseCommandArgs(

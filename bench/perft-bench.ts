@@ -23,6 +23,7 @@ import { getBackend } from '../src/backends.js';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
 import { UsageError, runScript } from '../src/cmdline/errors.js';
 import { createProgress } from '../src/cmdline/progress.js';
+import { median } from './median.js';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 
@@ -176,13 +177,6 @@ function timed(f: () => number): Promise<Timing> {
   const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
   const c = process.cpuUsage(c0);
   return Promise.resolve({ nodes, wallMs, cpuMs: (c.user + c.system) / 1000 });
-}
-
-function median(xs: number[]): number {
-  if (xs.some((x) => Number.isNaN(x))) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 const fmtRate = (nps: number) => (Number.isFinite(nps) ? (nps / 1e6).toFixed(2) : '-');

@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
 import { UsageError, runScript } from '../src/cmdline/errors.js';
+import { median } from './median.js';
 
 interface Round {
   nodes: number;
@@ -55,11 +56,6 @@ async function loadBuild(dir: string, classical: boolean, depth: number): Promis
     const cpu = process.cpuUsage(cpu0);
     return { nodes, cpuMs: (cpu.user + cpu.system) / 1000 };
   };
-}
-
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2;
 }
 
 async function main(): Promise<void> {

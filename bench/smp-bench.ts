@@ -17,6 +17,7 @@ import { Engine, BENCH_FENS, BENCH_DEPTH } from '../src/engine/index.js';
 import { spawnNodeHelper } from '../src/engine/smp-node.js';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
 import { runScript } from '../src/cmdline/errors.js';
+import { median } from './median.js';
 
 interface Pass {
   ms: number[]; // per position
@@ -76,11 +77,6 @@ async function parallelRate(k: number, depth: number): Promise<number> {
   } finally {
     for (const w of workers) void w.terminate();
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 === 1 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 const sum = (xs: number[]): number => xs.reduce((s, x) => s + x, 0);

@@ -140,14 +140,17 @@ export class NnueEvaluator {
     this.pendingAdd[slot + 1] = nAdd;
     this.pendingSub[slot + 1] = nSub;
     this.computed[slot + 1] = 0;
-    if (this.kingMirrored) {
-      this.ensure(slot);
-      this.freshen(pos, slot);
-      this.ensure(slot + 1);
-      // The mover's own perspective flips when its king crosses the d/e boundary: the update
-      // above used the old flip, so that accumulator is recomputed when needed.
-      this.stale[slot + 1] = (piece & 7) === KING && ((from ^ to) & 4) !== 0 ? 1 << us : 0;
-    }
+    // The mover's own perspective flips when its king crosses the d/e boundary: the update
+    // above used the old flip, so that accumulator is recomputed when needed.
+    if (this.kingMirrored) this.updateNow(pos, slot, (piece & 7) === KING && ((from ^ to) & 4) !== 0 ? 1 << us : 0);
+  }
+
+  /** King-mirrored networks: the pending update of slot + 1 done now, while `pos` still holds slot's position. */
+  private updateNow(pos: Position, slot: number, stale: number): void {
+    this.ensure(slot);
+    this.freshen(pos, slot);
+    this.ensure(slot + 1);
+    this.stale[slot + 1] = stale;
   }
 
   /** Call before pos.makeNullMove(): the pieces stay, so do the accumulators. */
@@ -155,12 +158,7 @@ export class NnueEvaluator {
     const slot = pos.ply - this.basePly;
     this.pendingAdd[slot + 1] = 0;
     this.computed[slot + 1] = 0;
-    if (this.kingMirrored) {
-      this.ensure(slot);
-      this.freshen(pos, slot);
-      this.ensure(slot + 1);
-      this.stale[slot + 1] = 0;
-    }
+    if (this.kingMirrored) this.updateNow(pos, slot, 0);
   }
 
   /**
