@@ -4,7 +4,7 @@
  * and prints the report. A usage or setup mistake (bad flags, openings, an engine that will not
  * start) is a UsageError: one line and exit 2.
  */
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { formatSeconds, progressEnabled } from '../cmdline/progress.js';
@@ -12,6 +12,7 @@ import { EngineError, type EngineSpec } from './uci-engine.js';
 import { OpeningError, chess960Openings, loadOpenings, type Opening } from './openings.js';
 import { START_FEN } from '../core/position.js';
 import { runMatch, type MatchConfig, type MatchResult } from './match.js';
+import { MatchResumeError, checkResumedNames, readResumablePgn, type ResumedGame } from './resume.js';
 import { formatElo, sprtBounds, type SprtConfig } from './stats.js';
 import type { DrawRule, ResignRule } from './adjudicate.js';
 
@@ -35,7 +36,9 @@ options:
   --chess960           Chess960: seeded random start positions (one per colour-reversed pair) instead of
                        --openings; both engines get setoption UCI_Chess960 true
   --seed N             the Chess960 positions' seed (default 1)
-  --pgn FILE           write all games as PGN (rewritten from the start of the match)
+  --pgn FILE           write all games as PGN (rewritten from the start of the match, unless --resume)
+  --resume             keep the games already in the --pgn file (same engines, openings and time
+                       control) and play only the missing ones; an incomplete last game is played again
   --concurrency N      games at once, two engine processes each (default 1)
   --tolerance MS       a move may arrive this late past the flag (default 100)
   --max-plies N        adjudicate a draw after N plies (default 600)
@@ -131,6 +134,8 @@ export interface MatchOptions {
   config: Omit<MatchConfig, 'onGame' | 'log'>;
   openingsSource: string;
   pgnPath?: string;
+  /** Continue the match in pgnPath (`--resume`). */
+  resume: boolean;
   logPath?: string;
   verbose: boolean;
   json: boolean;
@@ -175,6 +180,7 @@ const MATCH_FLAGS = {
   sprt: { type: 'string' },
   chess960: { type: 'boolean' },
   seed: { type: 'string' },
+  resume: { type: 'boolean' },
 } as const;
 
 const MAX_COUNT = 1_000_000_000;
@@ -211,6 +217,8 @@ export function parseMatchArgs(args: string[]): MatchOptions {
     draw = { moveNumber: need(flag, kv, 'movenumber'), score: need(flag, kv, 'score'), moves: need(flag, kv, 'moves') };
   }
   if (str('sprt') !== undefined) sprtCfg = parseSprtConfig('match --sprt', str('sprt')!);
+  const resume = values.resume === true;
+  if (resume && !pgnPath) throw new UsageError('match --resume: needs --pgn FILE, the match to continue');
   if (!e1) throw new UsageError('match: missing --engine1 "cmd=PROGRAM …"');
   if (!e2) throw new UsageError('match: missing --engine2 "cmd=PROGRAM …"');
 
@@ -253,6 +261,7 @@ export function parseMatchArgs(args: string[]): MatchOptions {
     },
     openingsSource,
     pgnPath,
+    resume,
     logPath,
     verbose,
     json,
@@ -260,11 +269,11 @@ export function parseMatchArgs(args: string[]): MatchOptions {
 }
 
 /** The human report printed at the end of a match. */
-export function formatReport(r: MatchResult, opts: { tc: string; openings: string; sprt?: SprtConfig }): string {
+export function formatReport(r: MatchResult, opts: { tc: string; openings: string; sprt?: SprtConfig; resumed?: number }): string {
   const n = r.games.length;
   const [a, b] = r.names;
   const lines = [
-    `${a} vs ${b}: ${n} games at ${opts.tc}, openings: ${opts.openings}${r.stoppedEarly ? ' (stopped early by SPRT)' : ''}`,
+    `${a} vs ${b}: ${n} games at ${opts.tc}, openings: ${opts.openings}${opts.resumed ? ` (${opts.resumed} resumed from the PGN)` : ''}${r.stoppedEarly ? ' (stopped early by SPRT)' : ''}`,
     `Score of ${a}: +${r.wins} =${r.draws} -${r.losses}  ${n ? ((100 * (r.wins + r.draws / 2)) / n).toFixed(1) : '0.0'}%`,
     `Elo difference (${a} - ${b}), 95% interval:`,
     `  trinomial   ${formatElo(r.trinomial)}  (${n} games)`,
@@ -307,12 +316,19 @@ export async function runMatchCommand(args: string[]): Promise<number> {
     return 0;
   }
   let opts: MatchOptions;
+  let resumed: ResumedGame[] = [];
   try {
     opts = parseMatchArgs(args);
-    if (opts.pgnPath) writeFileSync(opts.pgnPath, '');
+    if (opts.pgnPath && opts.resume && existsSync(opts.pgnPath)) {
+      const read = readResumablePgn(readFileSync(opts.pgnPath, 'utf8'), opts.pgnPath, opts.config);
+      resumed = read.games;
+      if (read.droppedTail) process.stderr.write(`match --resume: ${opts.pgnPath}: ${read.droppedTail}; it is played again\n`);
+      writeFileSync(opts.pgnPath, read.keptText);
+    } else if (opts.pgnPath) writeFileSync(opts.pgnPath, '');
     if (opts.logPath) writeFileSync(opts.logPath, '');
   } catch (e) {
     if (e instanceof OpeningError) throw new UsageError(`match: ${e.message}`);
+    if (e instanceof MatchResumeError) throw new UsageError(e.message);
     const io = e as NodeJS.ErrnoException;
     if (io.code && io.path) throw new UsageError(`match: cannot write '${io.path}': ${io.code}`);
     throw e;
@@ -323,6 +339,8 @@ export async function runMatchCommand(args: string[]): Promise<number> {
   const t0 = Date.now();
   const cfg: MatchConfig = {
     ...config,
+    done: resumed.map(({ white: _white, black: _black, ...g }) => g),
+    onStart: (names) => checkResumedNames(resumed, names, opts.pgnPath ?? ''),
     log: opts.logPath ? (name, dir, line) => appendFileSync(opts.logPath!, `${Date.now() - t0} ${name} ${dir} ${line}\n`) : undefined,
     onGame: (g, totals) => {
       if (opts.pgnPath) appendFileSync(opts.pgnPath, g.pgn);
@@ -334,7 +352,8 @@ export async function runMatchCommand(args: string[]): Promise<number> {
       }
       if (showProgress) {
         const elapsed = (Date.now() - t0) / 1000;
-        const eta = (elapsed / done) * (config.games - done);
+        const played = done - resumed.length;
+        const eta = played > 0 ? (elapsed / played) * (config.games - done) : 0;
         const llr = totals.sprt ? `  LLR ${totals.sprt.llr.toFixed(2)}` : '';
         process.stderr.write(
           `\r\x1b[Kgame ${done}/${config.games}  +${totals.wins} =${totals.draws} -${totals.losses}  Elo ${formatElo(totals.trinomial)}${llr}  elapsed ${formatSeconds(elapsed)} ETA ${formatSeconds(eta)}`,
@@ -348,6 +367,7 @@ export async function runMatchCommand(args: string[]): Promise<number> {
   } catch (e) {
     if (showProgress) process.stderr.write('\r\x1b[K');
     if (e instanceof EngineError) throw new UsageError(`match: ${e.message}`);
+    if (e instanceof MatchResumeError) throw new UsageError(e.message);
     throw e;
   }
   if (showProgress) process.stderr.write('\r\x1b[K');
@@ -355,7 +375,7 @@ export async function runMatchCommand(args: string[]): Promise<number> {
     const { games, ...rest } = result;
     process.stdout.write(JSON.stringify({ ...rest, games: games.map(({ pgn: _pgn, ...g }) => g) }, null, 2) + '\n');
   } else {
-    process.stdout.write(formatReport(result, { tc, openings: opts.openingsSource, sprt: config.sprt }) + '\n');
+    process.stdout.write(formatReport(result, { tc, openings: opts.openingsSource, sprt: config.sprt, resumed: resumed.length }) + '\n');
   }
   return 0;
 }

@@ -36,6 +36,10 @@ export interface MatchConfig {
   maxPlies: number;
   event: string;
   site: string;
+  /** Games already finished (`match --resume`): their indices are not played again, and they count in the totals. */
+  done?: GameOutcome[];
+  /** Called when an engine pair has started, with the names its games are played under (a throw stops the match). */
+  onStart?: (names: [string, string]) => void;
   /** Called with each finished game (in finishing order) and the running totals. */
   onGame?: (game: GameOutcome, totals: MatchResult) => void;
   /** Optional log of all UCI traffic. */
@@ -53,7 +57,7 @@ export interface GameOutcome {
   faultEngine?: 0 | 1;
   plies: number;
   pgn: string;
-  /** Per engine (index 0/1): moves made, wall time used, and the sum/count of reported depths. */
+  /** Per engine (index 0/1): moves played, the wall time they took, and the sum/count of reported depths. */
   usage: [EngineUsage, EngineUsage];
 }
 
@@ -270,13 +274,6 @@ export async function playGame(
       break;
     }
     clocks[side] = Math.max(0, clocks[side] - res.elapsedMs) + cfg.tc.incMs;
-    const u = usage[engineOfSide(side)];
-    u.moves++;
-    u.timeMs += res.elapsedMs;
-    if (res.depth !== undefined) {
-      u.depthSum += res.depth;
-      u.depthCount++;
-    }
     let move: number;
     try {
       if (!res.bestMove) throw new MoveError('', 'empty bestmove');
@@ -286,6 +283,14 @@ export async function playGame(
       verdict = faultVerdict(side, 'illegal-move', e.message);
       faultEngine = engineOfSide(side);
       break;
+    }
+    // Usage counts the moves played (those in the PGN, so a resumed match reads the same figures).
+    const u = usage[engineOfSide(side)];
+    u.moves++;
+    u.timeMs += res.elapsedMs;
+    if (res.depth !== undefined) {
+      u.depthSum += res.depth;
+      u.depthCount++;
     }
     san.push(moveToSan(pos, move));
     const sc = res.score ? pgnScore(res.score) : '';
@@ -317,22 +322,27 @@ export async function playGame(
 }
 
 /**
- * Runs the match. Games are handed out in order to `concurrency` workers, each with its own
- * two engine processes. With an SPRT, no new game starts once the LLR crosses a bound.
+ * Runs the match. The games not in `cfg.done` are handed out in order to `concurrency` workers,
+ * each with its own two engine processes. With an SPRT, no new game starts once the LLR crosses
+ * a bound.
  */
 export async function runMatch(cfg: MatchConfig): Promise<MatchResult> {
-  const games: GameOutcome[] = [];
+  const games: GameOutcome[] = [...(cfg.done ?? [])];
+  const finished = new Set(games.map((g) => g.index));
+  const todo = Array.from({ length: cfg.games }, (_, i) => i).filter((i) => !finished.has(i));
   let next = 0;
-  let stop = false;
   let names: [string, string] = [cfg.engines[0].name || cfg.engines[0].cmd, cfg.engines[1].name || cfg.engines[1].cmd];
+  // Resumed games may already have decided the SPRT.
+  let stop = cfg.sprt !== undefined && games.length > 0 && Boolean(summarize(names, games, cfg.sprt).sprt?.decision);
 
   const worker = async (): Promise<void> => {
     const pair = new EnginePair(cfg.engines, cfg.log);
     try {
       await pair.ensureRunning();
       names = pair.names();
-      while (!stop && next < cfg.games) {
-        const index = next++;
+      cfg.onStart?.(names);
+      while (!stop && next < todo.length) {
+        const index = todo[next++];
         const opening = Math.floor(index / 2) % cfg.openings.length;
         const whiteEngine = (index % 2) as 0 | 1;
         const g = await playGame(cfg, pair, index, opening, whiteEngine);
@@ -349,9 +359,9 @@ export async function runMatch(cfg: MatchConfig): Promise<MatchResult> {
     }
   };
 
-  const n = Math.max(1, Math.min(cfg.concurrency, cfg.games));
+  const n = Math.max(1, Math.min(cfg.concurrency, todo.length));
   const results = await Promise.allSettled(Array.from({ length: n }, worker));
   for (const r of results) if (r.status === 'rejected') throw r.reason;
   games.sort((a, b) => a.index - b.index);
-  return summarize(names, games, cfg.sprt, stop && next < cfg.games);
+  return summarize(names, games, cfg.sprt, stop && next < todo.length);
 }
