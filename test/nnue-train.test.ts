@@ -3,7 +3,18 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { Position } from '../src/core/position.js';
 import { expandInputs, loadNnueData, mirrorFiles, NnueDataError } from '../src/tune/nnue-dataset.js';
-import { classicalLoss, fitWdlScale, floatEval, initNetwork, meanLoss, quantise, resultLoss, train } from '../src/tune/nnue-train.js';
+import {
+  classicalLoss,
+  fitWdlScale,
+  floatEval,
+  initNetwork,
+  meanLoss,
+  quantise,
+  resultLoss,
+  train,
+  type EpochReport,
+} from '../src/tune/nnue-train.js';
+import { decodeCheckpoint, encodeCheckpoint } from '../src/tune/nnue-checkpoint.js';
 import { labelsOf, Pass } from '../src/tune/nnue-pass.js';
 import { decodeShard, encodeShard, shardName } from '../src/tune/game-records.js';
 import { nnueCommand, nnueScaleCommand } from '../src/tune/nnue-cli.js';
@@ -397,4 +408,77 @@ test("NNUE data: fitWdlScale finds the K at which the sample's scores best predi
   }
   assert.ok(Math.abs(fitted - gridBest) <= 3, `golden section ${fitted}, grid ${gridBest}`);
   assert.ok(resultLoss(tr, fitted) <= resultLoss(tr, 400) && resultLoss(tr, fitted) <= resultLoss(tr, 100));
+});
+
+test('NNUE trainer checkpoint: a run stopped after epoch 1 and resumed from its checkpoint ends bit for bit where the uninterrupted run does (one thread and two)', () => {
+  const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 2, holdOutEvery: 5 });
+  class Stop extends Error {}
+  for (const threads of [1, 2]) {
+    const opts = { hidden: 32, buckets: 2, epochs: 3, batch: 300, lr: 0.002, resultWeight: 0.1, seed: 3, weightDecay: 0.1, threads };
+    const whole = train(tr, va, opts);
+    let saved: Buffer | undefined;
+    assert.throws(
+      () =>
+        train(tr, va, {
+          ...opts,
+          onCheckpoint: (s) => {
+            saved = encodeCheckpoint({ run: 'test' }, s);
+            if (s.epoch === 1) throw new Stop();
+          },
+        }),
+      Stop,
+    );
+    const { settings, state } = decodeCheckpoint(saved!, 'test.ckpt');
+    assert.deepEqual(settings, { run: 'test' });
+    assert.equal(state.epoch, 1);
+    const resumed = train(tr, va, { ...opts, resumeFrom: state });
+    for (const k of ['w1', 'b1', 'w2', 'b2', 'psqt'] as const) assert.deepEqual(resumed.net[k], whole.net[k], `threads ${threads}: ${k}`);
+    const losses = (h: EpochReport[]): number[][] => h.map((e) => [e.epoch, e.lr, e.trainLoss, e.validationLoss]);
+    assert.deepEqual(losses(resumed.history), losses(whole.history));
+    assert.equal(resumed.best.epoch, whole.best.epoch);
+  }
+});
+
+test('tune nnue --checkpoint: the same command continues from its checkpoint; one of another run, or a damaged one, is refused by name', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nnue-ckpt-'));
+  try {
+    const out = join(dir, 'n.bin');
+    const args = ['--data', SAMPLE, '--out', out, '--hidden', '16', '--buckets', '1', '--epochs', '2', '--batch', '512', '--lr', '0.005'];
+    const first: string[] = [];
+    await nnueCommand([...args, '--result-weight', '0', '--hold-out', '5'], (l) => first.push(l));
+    const net = readFileSync(out);
+    const ckpt = readFileSync(`${out}.ckpt`);
+    assert.equal(decodeCheckpoint(ckpt, 'n.bin.ckpt').state.epoch, 2);
+    // Run again: nothing left to train, the same network from the checkpoint.
+    rmSync(out);
+    const again: string[] = [];
+    await nnueCommand([...args, '--result-weight', '0', '--hold-out', '5'], (l) => again.push(l));
+    assert.ok(
+      again.some((l) => l.startsWith(`resuming from ${out}.ckpt after epoch 2 of 2`)),
+      again.join('\n'),
+    );
+    assert.ok(readFileSync(out).equals(net));
+    // Other settings, other data: refused, naming the setting.
+    await assert.rejects(
+      nnueCommand([...args, '--result-weight', '0.5', '--hold-out', '5'], () => {}),
+      (e: unknown) =>
+        e instanceof UsageError && /n\.bin\.ckpt is the checkpoint of another run \(resultWeight was 0, now 0\.5\)/.test(e.message),
+    );
+    await assert.rejects(
+      nnueCommand([...args, '--result-weight', '0', '--hold-out', '4'], () => {}),
+      (e: unknown) => e instanceof UsageError && /another run \(holdOut was 5, now 4\)/.test(e.message),
+    );
+    // Cut short, or one byte changed: the checksum says so.
+    writeFileSync(`${out}.ckpt`, ckpt.subarray(0, ckpt.length - 100));
+    await assert.rejects(
+      nnueCommand([...args, '--result-weight', '0', '--hold-out', '5'], () => {}),
+      (e: unknown) => e instanceof UsageError && /n\.bin\.ckpt: checksum mismatch \(truncated or corrupt\); delete it/.test(e.message),
+    );
+    assert.throws(() => decodeCheckpoint(Buffer.from('not a checkpoint at all'), 'x.ckpt'), /x\.ckpt: not a tune nnue checkpoint/);
+    const flipped = Buffer.from(ckpt);
+    flipped[flipped.length >> 1] ^= 1;
+    assert.throws(() => decodeCheckpoint(flipped, 'y.ckpt'), /y\.ckpt: checksum mismatch/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -14,14 +14,15 @@ export function progressEnabled(stream: NodeJS.WriteStream = process.stderr): bo
   return Boolean(stream.isTTY) && !process.env.CI;
 }
 
-export function createProgress(label: string, stream: NodeJS.WriteStream = process.stderr): Progress {
+/** `from`: work already done before this run (a resumed job), left out of the rate the ETA uses. */
+export function createProgress(label: string, stream: NodeJS.WriteStream = process.stderr, from = 0): Progress {
   if (!progressEnabled(stream)) return SILENT;
   const t0 = Date.now();
   let shown = false;
   return {
     update(done, total, detail) {
       const elapsed = (Date.now() - t0) / 1000;
-      const eta = done > 0 ? (elapsed * (total - done)) / done : NaN;
+      const eta = done > from ? (elapsed * (total - done)) / (done - from) : NaN;
       const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
       stream.write(
         `\r\x1b[K${label}: ${done}/${total} (${pct}%) elapsed ${formatSeconds(elapsed)}, ETA ${Number.isFinite(eta) ? formatSeconds(eta) : '?'}${detail ? `, ${detail}` : ''}`,

@@ -3,7 +3,7 @@
  * quantised network file (docs/nnue.md has the command that produced weights/nnue.bin).
  * `matrix-chess tune nnue-scale`: rewrites a network file's output scale, its weights unchanged.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
@@ -11,13 +11,22 @@ import { createProgress } from '../cmdline/progress.js';
 import { encodeNetwork } from '../engine/nnue/network.js';
 import { loadNetworkArg } from './network-arg.js';
 import { loadNnueData } from './nnue-dataset.js';
-import { classicalLoss, fitWdlScale, quantise, resultLoss, train, weightDecayAllowed } from './nnue-train.js';
+import { classicalLoss, fitWdlScale, quantise, resultLoss, train, weightDecayAllowed, type TrainState } from './nnue-train.js';
+import {
+  NnueCheckpointError,
+  datasetChecksum,
+  decodeCheckpoint,
+  settingsDiffer,
+  writeCheckpoint,
+  type CheckpointSettings,
+} from './nnue-checkpoint.js';
 
 export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
            [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]
            [--weight-decay 0] [--activation crelu|screlu] [--features plain|king-mirrored] [--threads 1]
-           [--wdl-scale 400]
+           [--wdl-scale 400] [--checkpoint OUT.ckpt]
+           (after each epoch the run is saved to the checkpoint; the same command continues it)
   nnue-scale --evalfile FILE --scale N --out FILE
            the same network with output scale N (centipawns = output sum × N / (QA·QB); trained: 400)`;
 
@@ -45,6 +54,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
       features: { type: 'string' },
       threads: { type: 'string' },
       'wdl-scale': { type: 'string' },
+      checkpoint: { type: 'string' },
     },
     0,
   );
@@ -110,7 +120,53 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   );
   out(`classical evaluation on the held-out set: loss ${classicalLoss(validation, resultWeight, wdlScale).toFixed(6)}`);
 
-  const progress = createProgress('training');
+  // The run's settings and data: a checkpoint continues only the same run.
+  const checkpointPath = (values.checkpoint as string | undefined) ?? `${outPath}.ckpt`;
+  const settings: CheckpointSettings = {
+    hidden,
+    buckets,
+    epochs,
+    batch,
+    lr,
+    resultWeight,
+    wdlScale,
+    seed,
+    holdOut,
+    maxPositions,
+    mirror: values.mirror === true,
+    classicalWeight,
+    residual: values.residual === true,
+    weightDecay,
+    activation,
+    features,
+    threads,
+    trainPositions: trainSet.count,
+    heldOutPositions: validation.count,
+    trainData: datasetChecksum(trainSet),
+    heldOutData: datasetChecksum(validation),
+  };
+  let resumeFrom: TrainState | undefined;
+  if (existsSync(checkpointPath)) {
+    try {
+      const saved = decodeCheckpoint(readFileSync(checkpointPath), checkpointPath);
+      const differs = settingsDiffer(saved.settings, settings);
+      if (differs !== null)
+        throw new UsageError(
+          `tune nnue: ${checkpointPath} is the checkpoint of another run (${differs}); delete it or give another --checkpoint`,
+        );
+      resumeFrom = saved.state;
+    } catch (e) {
+      if (e instanceof NnueCheckpointError) throw new UsageError(`tune nnue: ${e.message}; delete it or give another --checkpoint`);
+      throw e;
+    }
+    out(`resuming from ${checkpointPath} after epoch ${resumeFrom.epoch} of ${epochs}`);
+    for (const e of resumeFrom.history)
+      out(
+        `epoch ${e.epoch}: lr ${e.lr.toPrecision(3)} train ${e.trainLoss.toFixed(6)} held-out ${e.validationLoss.toFixed(6)} (${e.seconds.toFixed(0)} s, from the checkpoint)`,
+      );
+  } else mkdirSync(dirname(checkpointPath), { recursive: true });
+
+  const progress = createProgress('training', process.stderr, (resumeFrom?.epoch ?? 0) * Math.ceil(trainSet.count / batch));
   const result = train(trainSet, validation, {
     hidden,
     buckets,
@@ -125,6 +181,8 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     features,
     weightDecay,
     threads,
+    resumeFrom,
+    onCheckpoint: (state) => writeCheckpoint(checkpointPath, settings, state),
     onBatch: (d, t) => progress.update(d, t),
     onEpoch: (e) => {
       progress.finish();

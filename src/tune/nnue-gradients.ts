@@ -44,6 +44,8 @@ export interface UpdateRule {
 export interface BatchStep {
   /** Gradients of positions idx[from, to), then the update at learning rate lr, step t (from 1); returns the summed squared error. */
   run(from: number, to: number, lr: number, t: number): number;
+  /** Adam's moments as the step keeps them (shared with the workers when threaded): a checkpoint reads and restores them in place. */
+  readonly moments: Moments;
   close(): void;
 }
 
@@ -178,7 +180,7 @@ abstract class StepBuffers {
   protected readonly pass: Pass;
   protected readonly grads: FloatNetwork;
   protected readonly parts: FloatNetwork[];
-  protected readonly moments: Moments;
+  readonly moments: Moments;
   constructor(
     protected readonly net: FloatNetwork,
     protected readonly set: NnueSet,

@@ -24,7 +24,7 @@ import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
 import { mirrorFeature, type NnueFeatures } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
 import { Pass, SCALE, labelsOf, sigmoid, target, type FloatNetwork, type Labels } from './nnue-pass.js';
-import { batchStep, type BatchStep } from './nnue-gradients.js';
+import { PARTS, batchStep, type BatchStep, type Moments } from './nnue-gradients.js';
 import { goldenSectionMin } from './golden-section.js';
 
 export type { FloatNetwork };
@@ -72,6 +72,26 @@ export interface TrainOptions {
   sequentialSlices?: boolean;
   onEpoch?: (e: EpochReport) => void;
   onBatch?: (done: number, total: number) => void;
+  /** Called after each epoch with where the run stands (copies): what a checkpoint keeps. */
+  onCheckpoint?: (s: TrainState) => void;
+  /**
+   * Continue a run from the state a checkpoint kept after epoch `s.epoch`, with the same options
+   * and data: the result is the uninterrupted run's, bit for bit.
+   */
+  resumeFrom?: TrainState;
+}
+
+/**
+ * A run after an epoch: the weights, Adam's moments, the best network so far and the reports.
+ * The shuffled order is not kept: it is replayed from the seed.
+ */
+export interface TrainState {
+  epoch: number;
+  net: FloatNetwork;
+  moments: Moments;
+  bestNet: FloatNetwork;
+  best: EpochReport;
+  history: EpochReport[];
 }
 
 export interface EpochReport {
@@ -199,6 +219,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
     },
   );
   try {
+    if (opts.resumeFrom) restore(net, step.moments, opts.resumeFrom);
     return trainEpochs(net, step, idx, validation, opts, rng);
   } finally {
     step.close();
@@ -215,18 +236,27 @@ function trainEpochs(
 ): TrainResult {
   const count = idx.length;
   const batchesPerEpoch = Math.ceil(count / opts.batch);
-  const history: EpochReport[] = [];
-  let best: EpochReport | undefined,
-    bestNet = cloneNet(net),
+  const resumed = opts.resumeFrom;
+  const history: EpochReport[] = resumed ? resumed.history.slice() : [];
+  let best: EpochReport | undefined = resumed?.best,
+    bestNet = cloneNet(resumed ? resumed.bestNet : net),
     t = 0;
-  for (let epoch = 1; epoch <= opts.epochs; epoch++) {
-    const t0 = Date.now();
+  const shuffle = (): void => {
     for (let i = idx.length - 1; i > 0; i--) {
       const j = (rng.next() >>> 0) % (i + 1);
       const x = idx[i];
       idx[i] = idx[j];
       idx[j] = x;
     }
+  };
+  // A resumed run replays the epochs' shuffles (the order is cumulative) and step count.
+  for (let epoch = 1; epoch <= (resumed?.epoch ?? 0); epoch++) {
+    shuffle();
+    t += batchesPerEpoch;
+  }
+  for (let epoch = (resumed?.epoch ?? 0) + 1; epoch <= opts.epochs; epoch++) {
+    const t0 = Date.now();
+    shuffle();
     // Cosine schedule from lr down to lr/20 over the run.
     const lr = opts.lr * (0.05 + 0.95 * 0.5 * (1 + Math.cos((Math.PI * (epoch - 1)) / Math.max(1, opts.epochs))));
     let loss = 0;
@@ -249,8 +279,34 @@ function trainEpochs(
       best = report;
       bestNet = cloneNet(net);
     }
+    opts.onCheckpoint?.({
+      epoch,
+      net: cloneNet(net),
+      moments: { m: cloneNet(step.moments.m), v: cloneNet(step.moments.v) },
+      bestNet,
+      best,
+      history: history.slice(),
+    });
   }
   return { net: bestNet, best: best!, history };
+}
+
+/** The weights and moments of a checkpoint, copied into the run's own arrays (shared ones too). */
+function restore(net: FloatNetwork, moments: Moments, s: TrainState): void {
+  for (const [to, from] of [
+    [net, s.net],
+    [moments.m, s.moments.m],
+    [moments.v, s.moments.v],
+  ] as const) {
+    for (const k of PARTS) {
+      if (to[k].length !== from[k].length)
+        throw new RangeError(`checkpoint: ${k} has ${from[k].length} weights, the network ${to[k].length}`);
+      to[k].set(from[k]);
+    }
+  }
+  for (const k of PARTS)
+    if (s.bestNet[k].length !== net[k].length)
+      throw new RangeError(`checkpoint: the best network's ${k} has ${s.bestNet[k].length} weights, the network ${net[k].length}`);
 }
 
 function cloneNet(n: FloatNetwork): FloatNetwork {
