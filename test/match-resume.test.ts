@@ -188,7 +188,9 @@ test('matrix-chess match --resume: continues a match in its PGN; without --pgn i
       [...all.matchAll(/\[Round "(\d+)"\]/g)].map((m) => m[1]),
       ['1', '2', '3', '4'],
     );
-    // The engines renamed: refused before any game is played, the PGN left as it was.
+    // The engines renamed: refused before any game is played, the PGN left as it was (a cut-off game included).
+    const tail = '[Event "Matrix Chess match"]\n[Site "localhost"]\n[Round "5"]\n\n1. d4';
+    writeFileSync(pgn, all + tail);
     const c = spawnSync(
       process.execPath,
       args(6).map((x) => x.replace('name=B', 'name=C')),
@@ -199,7 +201,7 @@ test('matrix-chess match --resume: continues a match in its PGN; without --pgn i
       c.stderr,
       /^matrix-chess: match --resume: .*m\.pgn: Round 1: played by 'A' \(White\) and 'B' \(Black\), this run schedules 'A' and 'C'\n$/,
     );
-    assert.equal(readFileSync(pgn, 'utf8'), all);
+    assert.equal(readFileSync(pgn, 'utf8'), all + tail);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

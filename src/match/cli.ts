@@ -4,7 +4,7 @@
  * and prints the report. A usage or setup mistake (bad flags, openings, an engine that will not
  * start) is a UsageError: one line and exit 2.
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { formatSeconds, progressEnabled } from '../cmdline/progress.js';
@@ -317,13 +317,19 @@ export async function runMatchCommand(args: string[]): Promise<number> {
   }
   let opts: MatchOptions;
   let resumed: ResumedGame[] = [];
+  // The resumed file's complete games, written back once the engines are known to be the same
+  // (so a refused run leaves the file as it was); null when the file needs no rewriting.
+  let rewrite: string | null = null,
+    droppedNote = '';
   try {
     opts = parseMatchArgs(args);
     if (opts.pgnPath && opts.resume && existsSync(opts.pgnPath)) {
-      const read = readResumablePgn(readFileSync(opts.pgnPath, 'utf8'), opts.pgnPath, opts.config);
+      const text = readFileSync(opts.pgnPath, 'utf8');
+      const read = readResumablePgn(text, opts.pgnPath, opts.config);
       resumed = read.games;
-      if (read.droppedTail) process.stderr.write(`match --resume: ${opts.pgnPath}: ${read.droppedTail}; it is played again\n`);
-      writeFileSync(opts.pgnPath, read.keptText);
+      if (read.keptText !== text) rewrite = read.keptText;
+      if (read.droppedTail) droppedNote = `match --resume: ${opts.pgnPath}: ${read.droppedTail}; it is played again\n`;
+      accessSync(opts.pgnPath, constants.W_OK);
     } else if (opts.pgnPath) writeFileSync(opts.pgnPath, '');
     if (opts.logPath) writeFileSync(opts.logPath, '');
   } catch (e) {
@@ -340,7 +346,13 @@ export async function runMatchCommand(args: string[]): Promise<number> {
   const cfg: MatchConfig = {
     ...config,
     done: resumed.map(({ white: _white, black: _black, ...g }) => g),
-    onStart: (names) => checkResumedNames(resumed, names, opts.pgnPath ?? ''),
+    onStart: (names) => {
+      checkResumedNames(resumed, names, opts.pgnPath ?? '');
+      if (rewrite !== null && opts.pgnPath) writeFileSync(opts.pgnPath, rewrite);
+      if (droppedNote) process.stderr.write(droppedNote);
+      rewrite = null;
+      droppedNote = '';
+    },
     log: opts.logPath ? (name, dir, line) => appendFileSync(opts.logPath!, `${Date.now() - t0} ${name} ${dir} ${line}\n`) : undefined,
     onGame: (g, totals) => {
       if (opts.pgnPath) appendFileSync(opts.pgnPath, g.pgn);
