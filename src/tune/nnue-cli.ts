@@ -11,7 +11,17 @@ import { createProgress } from '../cmdline/progress.js';
 import { encodeNetwork } from '../engine/nnue/network.js';
 import { loadNetworkArg } from './network-arg.js';
 import { loadNnueData } from './nnue-dataset.js';
-import { classicalLoss, fitWdlScale, quantise, resultLoss, train, weightDecayAllowed, type TrainState } from './nnue-train.js';
+import {
+  classicalLoss,
+  fitWdlScale,
+  quantise,
+  resultLoss,
+  train,
+  weightDecayAllowed,
+  type EpochReport,
+  type TrainOptions,
+  type TrainState,
+} from './nnue-train.js';
 import {
   NnueCheckpointError,
   datasetChecksum,
@@ -120,9 +130,8 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   );
   out(`classical evaluation on the held-out set: loss ${classicalLoss(validation, resultWeight, wdlScale).toFixed(6)}`);
 
-  // The run's settings and data: a checkpoint continues only the same run.
-  const checkpointPath = (values.checkpoint as string | undefined) ?? `${outPath}.ckpt`;
-  const settings: CheckpointSettings = {
+  // What the trainer is given; with the data, what a checkpoint must agree with to continue.
+  const recipe = {
     hidden,
     buckets,
     epochs,
@@ -131,20 +140,26 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     resultWeight,
     wdlScale,
     seed,
+    residual: values.residual === true,
+    activation,
+    features,
+    weightDecay,
+    threads,
+  } satisfies Partial<TrainOptions>;
+  const checkpointPath = (values.checkpoint as string | undefined) ?? `${outPath}.ckpt`;
+  const settings: CheckpointSettings = {
+    ...recipe,
     holdOut,
     maxPositions,
     mirror: values.mirror === true,
     classicalWeight,
-    residual: values.residual === true,
-    weightDecay,
-    activation,
-    features,
-    threads,
     trainPositions: trainSet.count,
     heldOutPositions: validation.count,
     trainData: datasetChecksum(trainSet),
     heldOutData: datasetChecksum(validation),
   };
+  const epochLine = (e: EpochReport, note = ''): string =>
+    `epoch ${e.epoch}: lr ${e.lr.toPrecision(3)} train ${e.trainLoss.toFixed(6)} held-out ${e.validationLoss.toFixed(6)} (${e.seconds.toFixed(0)} s${note})`;
   let resumeFrom: TrainState | undefined;
   if (existsSync(checkpointPath)) {
     try {
@@ -160,35 +175,18 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
       throw e;
     }
     out(`resuming from ${checkpointPath} after epoch ${resumeFrom.epoch} of ${epochs}`);
-    for (const e of resumeFrom.history)
-      out(
-        `epoch ${e.epoch}: lr ${e.lr.toPrecision(3)} train ${e.trainLoss.toFixed(6)} held-out ${e.validationLoss.toFixed(6)} (${e.seconds.toFixed(0)} s, from the checkpoint)`,
-      );
+    for (const e of resumeFrom.history) out(epochLine(e, ', from the checkpoint'));
   } else mkdirSync(dirname(checkpointPath), { recursive: true });
 
   const progress = createProgress('training', process.stderr, (resumeFrom?.epoch ?? 0) * Math.ceil(trainSet.count / batch));
   const result = train(trainSet, validation, {
-    hidden,
-    buckets,
-    epochs,
-    batch,
-    lr,
-    resultWeight,
-    wdlScale,
-    seed,
-    residual: values.residual === true,
-    activation,
-    features,
-    weightDecay,
-    threads,
+    ...recipe,
     resumeFrom,
     onCheckpoint: (state) => writeCheckpoint(checkpointPath, settings, state),
     onBatch: (d, t) => progress.update(d, t),
     onEpoch: (e) => {
       progress.finish();
-      out(
-        `epoch ${e.epoch}: lr ${e.lr.toPrecision(3)} train ${e.trainLoss.toFixed(6)} held-out ${e.validationLoss.toFixed(6)} (${e.seconds.toFixed(0)} s)`,
-      );
+      out(epochLine(e));
     },
   });
   progress.finish();
