@@ -11,7 +11,7 @@ import { formatSeconds, progressEnabled } from '../cmdline/progress.js';
 import { EngineError, type EngineSpec } from './uci-engine.js';
 import { OpeningError, chess960Openings, loadOpenings, type Opening } from './openings.js';
 import { START_FEN } from '../core/position.js';
-import { runMatch, type MatchConfig, type MatchResult } from './match.js';
+import { runMatch, tcText, type MatchConfig, type MatchResult } from './match.js';
 import { MatchResumeError, checkResumedNames, readResumablePgn, type ResumedGame } from './resume.js';
 import { formatElo, sprtBounds, type SprtConfig } from './stats.js';
 import type { DrawRule, ResignRule } from './adjudicate.js';
@@ -340,7 +340,7 @@ export async function runMatchCommand(args: string[]): Promise<number> {
     throw e;
   }
   const { config } = opts;
-  const tc = `${config.tc.baseMs / 1000}+${config.tc.incMs / 1000}`;
+  const tc = tcText(config.tc);
   const showProgress = progressEnabled();
   const t0 = Date.now();
   const cfg: MatchConfig = {

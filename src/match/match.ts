@@ -154,11 +154,13 @@ export function summarize(names: [string, string], games: GameOutcome[], cfg?: S
   return result;
 }
 
-function newUsage(): EngineUsage {
+/** An engine's usage before its first move. */
+export function newUsage(): EngineUsage {
   return { moves: 0, timeMs: 0, depthSum: 0, depthCount: 0 };
 }
 
-function tcText(tc: TimeControl): string {
+/** A time control as the PGN's TimeControl tag and the report write it: "10+0.1" (seconds). */
+export function tcText(tc: TimeControl): string {
   return `${tc.baseMs / 1000}+${tc.incMs / 1000}`;
 }
 

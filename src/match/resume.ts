@@ -12,7 +12,7 @@ import { PgnError, readPgnGamesEach, type PgnRecord } from '../core/pgn-read.js'
 import { Position } from '../core/position.js';
 import { parseUciMove } from '../core/notation.js';
 import { ruleVerdict, type Verdict } from './adjudicate.js';
-import type { EngineUsage, GameOutcome, TimeControl } from './match.js';
+import { newUsage, tcText, type EngineUsage, type GameOutcome, type TimeControl } from './match.js';
 import type { Opening } from './openings.js';
 
 export class MatchResumeError extends Error {
@@ -45,10 +45,6 @@ export interface ResumedPgn {
 const RESULT_END = /(?:1-0|0-1|1\/2-1\/2|\*)\s*$/;
 /** An engine move's comment as the runner writes it: "+0.35/14 0.52s", "-M3/20 0.10s", "0.00s". */
 const MOVE_COMMENT = /^(?:[+-](?:\d+\.\d+|M\d+)(?:\/(\d+))? )?(\d+(?:\.\d+)?)s(?:, |$)/;
-
-function tcText(tc: TimeControl): string {
-  return `${tc.baseMs / 1000}+${tc.incMs / 1000}`;
-}
 
 /**
  * Reads the games of a match PGN written by `match --pgn` and checks each against the schedule.
@@ -108,10 +104,7 @@ function resumedGame(rec: PgnRecord, where: string, s: ResumeSchedule, pgn: stri
   }
   const whiteEngine = (index % 2) as 0 | 1;
   const engineOfSide = (side: number): 0 | 1 => (side === 0 ? whiteEngine : ((1 - whiteEngine) as 0 | 1));
-  const usage: [EngineUsage, EngineUsage] = [
-    { moves: 0, timeMs: 0, depthSum: 0, depthCount: 0 },
-    { moves: 0, timeMs: 0, depthSum: 0, depthCount: 0 },
-  ];
+  const usage: [EngineUsage, EngineUsage] = [newUsage(), newUsage()];
   for (let i = opening.moves.length; i < rec.moves.length; i++) {
     const m = MOVE_COMMENT.exec(rec.comments[i] ?? '');
     if (!m) fail('moves', `ply ${i + 1} has no "score/depth seconds" comment, so this PGN was not written by match --pgn`);
