@@ -154,6 +154,11 @@ export function summarize(names: [string, string], games: GameOutcome[], cfg?: S
   return result;
 }
 
+/** Which engine (0 = engine1, 1 = engine2) plays `side` (0 White, 1 Black) when `whiteEngine` has White. */
+export function engineOfSide(whiteEngine: 0 | 1, side: number): 0 | 1 {
+  return side === 0 ? whiteEngine : ((1 - whiteEngine) as 0 | 1);
+}
+
 /** An engine's usage before its first move. */
 export function newUsage(): EngineUsage {
   return { moves: 0, timeMs: 0, depthSum: 0, depthCount: 0 };
@@ -215,7 +220,6 @@ export async function playGame(
   const [e0, e1] = pair.engines;
   await Promise.all([e0.newGame(), e1.newGame()]);
   const bySide = whiteEngine === 0 ? [e0, e1] : [e1, e0];
-  const engineOfSide = (side: number): 0 | 1 => (side === 0 ? whiteEngine : ((1 - whiteEngine) as 0 | 1));
 
   const pos = Position.fromFen(opening.fen);
   const uci: string[] = [];
@@ -258,7 +262,7 @@ export async function playGame(
     if (res.status === 'crash') {
       const why = engine.stderrSummary();
       verdict = faultVerdict(side, 'crash', `exited${why ? `: ${why}` : ''}`);
-      faultEngine = engineOfSide(side);
+      faultEngine = engineOfSide(whiteEngine, side);
       break;
     }
     if (res.status === 'timeout' || res.elapsedMs > clocks[side] + cfg.toleranceMs) {
@@ -270,7 +274,7 @@ export async function playGame(
       // The laws of chess: a flag fall is a draw when the opponent could never mate.
       if (cannotMate(pos, 1 - side))
         verdict = { ...verdict, result: '1/2-1/2', text: `${verdict.text}, but ${side === 0 ? 'Black' : 'White'} cannot mate: draw` };
-      faultEngine = engineOfSide(side);
+      faultEngine = engineOfSide(whiteEngine, side);
       // Its late bestmove would be read as the answer to the next go: start it afresh.
       engine.kill();
       break;
@@ -283,11 +287,11 @@ export async function playGame(
     } catch (e) {
       if (!(e instanceof MoveError)) throw e;
       verdict = faultVerdict(side, 'illegal-move', e.message);
-      faultEngine = engineOfSide(side);
+      faultEngine = engineOfSide(whiteEngine, side);
       break;
     }
     // Usage counts the moves played (those in the PGN, so a resumed match reads the same figures).
-    const u = usage[engineOfSide(side)];
+    const u = usage[engineOfSide(whiteEngine, side)];
     u.moves++;
     u.timeMs += res.elapsedMs;
     if (res.depth !== undefined) {

@@ -12,7 +12,7 @@ import { PgnError, readPgnGamesEach, type PgnRecord } from '../core/pgn-read.js'
 import { Position } from '../core/position.js';
 import { parseUciMove } from '../core/notation.js';
 import { ruleVerdict, type Verdict } from './adjudicate.js';
-import { newUsage, tcText, type EngineUsage, type GameOutcome, type TimeControl } from './match.js';
+import { engineOfSide, newUsage, tcText, type EngineUsage, type GameOutcome, type TimeControl } from './match.js';
 import type { Opening } from './openings.js';
 
 export class MatchResumeError extends Error {
@@ -103,12 +103,11 @@ function resumedGame(rec: PgnRecord, where: string, s: ResumeSchedule, pgn: stri
     pos.makeMove(rec.moves[i]);
   }
   const whiteEngine = (index % 2) as 0 | 1;
-  const engineOfSide = (side: number): 0 | 1 => (side === 0 ? whiteEngine : ((1 - whiteEngine) as 0 | 1));
   const usage: [EngineUsage, EngineUsage] = [newUsage(), newUsage()];
   for (let i = opening.moves.length; i < rec.moves.length; i++) {
     const m = MOVE_COMMENT.exec(rec.comments[i] ?? '');
     if (!m) fail('moves', `ply ${i + 1} has no "score/depth seconds" comment, so this PGN was not written by match --pgn`);
-    const u = usage[engineOfSide(pos.side)];
+    const u = usage[engineOfSide(whiteEngine, pos.side)];
     u.moves++;
     u.timeMs += Math.round(Number(m![2]) * 1000);
     if (m![1] !== undefined) {
@@ -118,7 +117,7 @@ function resumedGame(rec: PgnRecord, where: string, s: ResumeSchedule, pgn: stri
     pos.makeMove(rec.moves[i]);
   }
   if (rec.result !== '1-0' && rec.result !== '0-1' && rec.result !== '1/2-1/2') fail('Result', `'${rec.result}' is not a finished game`);
-  const { verdict, faultEngine } = endOf(rec, pos, s, engineOfSide, fail);
+  const { verdict, faultEngine } = endOf(rec, pos, s, whiteEngine, fail);
   if (verdict.result !== rec.result) fail('Result', `${rec.result}, but the game ends in ${verdict.reason} (${verdict.result})`);
   return {
     index,
@@ -134,12 +133,19 @@ function resumedGame(rec: PgnRecord, where: string, s: ResumeSchedule, pgn: stri
   };
 }
 
+/** The Termination tags faultVerdict writes, and their reasons. */
+const FAULT_BY_TERMINATION = new Map<string, 'time' | 'illegal-move' | 'crash'>([
+  ['time forfeit', 'time'],
+  ['rules infraction', 'illegal-move'],
+  ['abandoned', 'crash'],
+]);
+
 /** How the game ended: by the rules in its final position, else by the Termination tag. */
 function endOf(
   rec: PgnRecord,
   pos: Position,
   s: ResumeSchedule,
-  engineOfSide: (side: number) => 0 | 1,
+  whiteEngine: 0 | 1,
   fail: (field: string, msg: string) => never,
 ): { verdict: Verdict; faultEngine?: 0 | 1 } {
   const ruled = ruleVerdict(pos);
@@ -149,17 +155,16 @@ function endOf(
   const text = last.replace(MOVE_COMMENT, '').replace(/^book(?:, |$)/, '') || (term ?? '');
   const result = rec.result as Verdict['result'];
   if (ruled && term === 'normal') return { verdict: ruled };
-  switch (term) {
-    case 'time forfeit':
-      return { verdict: { result, reason: 'time', termination: term, text }, faultEngine: engineOfSide(pos.side) };
-    case 'rules infraction':
-      return { verdict: { result, reason: 'illegal-move', termination: term, text }, faultEngine: engineOfSide(pos.side) };
-    case 'abandoned':
-      return { verdict: { result, reason: 'crash', termination: term, text }, faultEngine: engineOfSide(pos.side) };
-    case 'adjudication': {
-      const reason = result !== '1/2-1/2' ? 'resign' : rec.moves.length >= s.maxPlies ? 'max-plies' : 'draw-adjudication';
-      return { verdict: { result, reason, termination: term, text } };
-    }
+  // A loss by fault: the engine to move at the end is the one that failed to move.
+  const fault = FAULT_BY_TERMINATION.get(term ?? '');
+  if (fault)
+    return {
+      verdict: { result, reason: fault, termination: term as Verdict['termination'], text },
+      faultEngine: engineOfSide(whiteEngine, pos.side),
+    };
+  if (term === 'adjudication') {
+    const reason = result !== '1/2-1/2' ? 'resign' : rec.moves.length >= s.maxPlies ? 'max-plies' : 'draw-adjudication';
+    return { verdict: { result, reason, termination: term, text } };
   }
   return fail('Termination', `'${term ?? ''}' with no ending by the rules in the final position`);
 }

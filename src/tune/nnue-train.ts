@@ -239,7 +239,7 @@ function trainEpochs(
   const resumed = opts.resumeFrom;
   const history: EpochReport[] = resumed ? resumed.history.slice() : [];
   let best: EpochReport | undefined = resumed?.best,
-    bestNet = cloneNet(resumed ? resumed.bestNet : net),
+    bestNet = resumed ? resumed.bestNet : cloneNet(net),
     t = 0;
   const shuffle = (): void => {
     for (let i = idx.length - 1; i > 0; i--) {
@@ -293,20 +293,15 @@ function trainEpochs(
 
 /** The weights and moments of a checkpoint, copied into the run's own arrays (shared ones too). */
 function restore(net: FloatNetwork, moments: Moments, s: TrainState): void {
-  for (const [to, from] of [
-    [net, s.net],
-    [moments.m, s.moments.m],
-    [moments.v, s.moments.v],
-  ] as const) {
-    for (const k of PARTS) {
-      if (to[k].length !== from[k].length)
-        throw new RangeError(`checkpoint: ${k} has ${from[k].length} weights, the network ${to[k].length}`);
-      to[k].set(from[k]);
-    }
+  for (const from of [s.net, s.moments.m, s.moments.v, s.bestNet])
+    for (const k of PARTS)
+      if (from[k].length !== net[k].length)
+        throw new RangeError(`checkpoint: ${k} has ${from[k].length} weights, the network ${net[k].length}`);
+  for (const k of PARTS) {
+    net[k].set(s.net[k]);
+    moments.m[k].set(s.moments.m[k]);
+    moments.v[k].set(s.moments.v[k]);
   }
-  for (const k of PARTS)
-    if (s.bestNet[k].length !== net[k].length)
-      throw new RangeError(`checkpoint: the best network's ${k} has ${s.bestNet[k].length} weights, the network ${net[k].length}`);
 }
 
 function cloneNet(n: FloatNetwork): FloatNetwork {
