@@ -24,7 +24,7 @@ function boundary(files, forbidden, message) {
 
 export default defineConfig(
   // AssemblyScript sources (decorators, WebAssembly builtins) are not TypeScript for ESLint.
-  { ignores: ['dist/**', 'node_modules/**', 'src/bnn/wasm/**', 'src/engine/nnue/wasm/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/bnn/wasm/**', 'src/engine/nnue/wasm/**', 'src/tune/wasm/**'] },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.recommended],

@@ -35,8 +35,9 @@ export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
            [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]
            [--weight-decay 0] [--activation crelu|screlu] [--features plain|king-mirrored] [--threads 1]
-           [--wdl-scale 400] [--checkpoint OUT.ckpt]
-           (after each epoch the run is saved to the checkpoint; the same command continues it)
+           [--wdl-scale 400] [--checkpoint OUT.ckpt] [--kernel wasm|ts]
+           (after each epoch the run is saved to the checkpoint; the same command continues it;
+           the WebAssembly kernel and the TypeScript one give the same numbers)
   nnue-scale --evalfile FILE --scale N --out FILE
            the same network with output scale N (centipawns = output sum × N / (QA·QB); trained: 400)`;
 
@@ -65,6 +66,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
       threads: { type: 'string' },
       'wdl-scale': { type: 'string' },
       checkpoint: { type: 'string' },
+      kernel: { type: 'string' },
     },
     0,
   );
@@ -100,6 +102,8 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   // A reflected position flips both kings' wings, so its king-mirrored inputs are the position's own.
   if (features === 'king-mirrored' && values.mirror === true)
     throw new UsageError('--mirror adds nothing with --features king-mirrored: a reflected position has the same inputs');
+  const kernel = (values.kernel as string | undefined) ?? 'wasm';
+  if (kernel !== 'wasm' && kernel !== 'ts') throw new UsageError(`--kernel: '${kernel}' is not wasm (WebAssembly SIMD) or ts (TypeScript)`);
   const classicalWeight = parseNumberIn('--classical-weight', values['classical-weight'] as string | undefined, 0, 0, 1);
   const paths = data.split(',').filter((p) => p !== '');
 
@@ -181,6 +185,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   const progress = createProgress('training', process.stderr, (resumeFrom?.epoch ?? 0) * Math.ceil(trainSet.count / batch));
   const result = train(trainSet, validation, {
     ...recipe,
+    kernel,
     resumeFrom,
     onCheckpoint: (state) => writeCheckpoint(checkpointPath, settings, state),
     onBatch: (d, t) => progress.update(d, t),

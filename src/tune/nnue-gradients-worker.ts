@@ -22,10 +22,11 @@ import {
   zeroWeights,
   type SliceWorkerData,
 } from './nnue-gradients.js';
-import { Pass } from './nnue-pass.js';
+import { createPass } from './nnue-pass-wasm.js';
 
-const { slice, slices, labels, rule, net, parts, grads, moments, set, idx, control, params, losses } = workerData as SliceWorkerData;
-const pass = new Pass(net);
+const { slice, slices, labels, rule, kernel, net, parts, grads, moments, set, idx, control, params, losses } =
+  workerData as SliceWorkerData;
+const pass = createPass(net, kernel);
 
 let seen = Atomics.load(control, CTRL_GEN),
   seen2 = Atomics.load(control, CTRL_GEN2);

@@ -14,7 +14,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { NnueSet } from './nnue-dataset.js';
-import { Pass, type FloatNetwork, type Labels } from './nnue-pass.js';
+import type { FloatNetwork, Labels, NnuePass, PassKernel } from './nnue-pass.js';
+import { createPass } from './nnue-pass-wasm.js';
 
 /** Control block words (Int32) and step parameters (Float64). */
 export const CTRL_GEN = 0,
@@ -61,6 +62,7 @@ export interface SliceWorkerData {
   slices: number;
   labels: Labels;
   rule: UpdateRule;
+  kernel: PassKernel;
   net: FloatNetwork;
   /** Every slice's gradient buffers; the worker writes its own and reads all in its ranges. */
   parts: FloatNetwork[];
@@ -177,7 +179,7 @@ function shared<T extends Float32Array | Uint8Array | Uint16Array | Uint32Array 
 
 /** What both kinds of step hold: the pass, the summed gradient, every slice's gradient, Adam's moments. */
 abstract class StepBuffers {
-  protected readonly pass: Pass;
+  protected readonly pass: NnuePass;
   protected readonly grads: FloatNetwork;
   protected readonly parts: FloatNetwork[];
   readonly moments: Moments;
@@ -188,9 +190,10 @@ abstract class StepBuffers {
     protected readonly slices: number,
     protected readonly labels: Labels,
     protected readonly rule: UpdateRule,
+    kernel: PassKernel,
     shared: boolean,
   ) {
-    this.pass = new Pass(net);
+    this.pass = createPass(net, kernel);
     this.grads = weightBuffers(net, shared);
     this.moments = { m: weightBuffers(net, shared), v: weightBuffers(net, shared) };
     // One slice on one thread writes straight into grads: exactly the single-threaded trainer.
@@ -221,8 +224,8 @@ class ThreadedStep extends StepBuffers implements BatchStep {
   private readonly params = new Float64Array(new SharedArrayBuffer(8 * PARAM_WORDS));
   private readonly losses: Float64Array;
   private readonly workers: Worker[] = [];
-  constructor(net: FloatNetwork, set: NnueSet, idx: Uint32Array, slices: number, labels: Labels, rule: UpdateRule) {
-    super(net, set, idx, slices, labels, rule, true);
+  constructor(net: FloatNetwork, set: NnueSet, idx: Uint32Array, slices: number, labels: Labels, rule: UpdateRule, kernel: PassKernel) {
+    super(net, set, idx, slices, labels, rule, kernel, true);
     this.losses = new Float64Array(new SharedArrayBuffer(8 * slices));
     for (let k = 1; k < slices; k++) {
       const data: SliceWorkerData = {
@@ -230,6 +233,7 @@ class ThreadedStep extends StepBuffers implements BatchStep {
         slices,
         labels,
         rule,
+        kernel,
         net,
         parts: this.parts,
         grads: this.grads,
@@ -301,10 +305,10 @@ export function batchStep(
   net: FloatNetwork,
   set: NnueSet,
   idx: Uint32Array,
-  opts: { slices: number; labels: Labels; rule: UpdateRule; sequential?: boolean },
+  opts: { slices: number; labels: Labels; rule: UpdateRule; kernel: PassKernel; sequential?: boolean },
 ): { step: BatchStep; idx: Uint32Array } {
   if (opts.slices === 1 || opts.sequential === true)
-    return { step: new SequentialStep(net, set, idx, opts.slices, opts.labels, opts.rule, false), idx };
+    return { step: new SequentialStep(net, set, idx, opts.slices, opts.labels, opts.rule, opts.kernel, false), idx };
   for (const k of PARTS) net[k] = shared(net[k]);
   const sharedSet: NnueSet = {
     count: set.count,
@@ -318,5 +322,5 @@ export function batchStep(
     ...(set.classical === undefined ? {} : { classical: shared(set.classical) }),
   };
   const sharedIdx = shared(idx);
-  return { step: new ThreadedStep(net, sharedSet, sharedIdx, opts.slices, opts.labels, opts.rule), idx: sharedIdx };
+  return { step: new ThreadedStep(net, sharedSet, sharedIdx, opts.slices, opts.labels, opts.rule, opts.kernel), idx: sharedIdx };
 }

@@ -47,7 +47,16 @@ export function target(set: NnueSet, i: number, labels: Labels): number {
 }
 
 /** Forward (and, with grads, backward) pass over positions idx[from, to); returns the summed squared error. */
-export class Pass {
+export interface NnuePass {
+  run(set: NnueSet, idx: Uint32Array, from: number, to: number, labels: Labels, grads: FloatNetwork | null): number;
+}
+
+/** The kernels the pass runs on: the WebAssembly SIMD kernel (nnue-pass-wasm.ts) or this reference. */
+export type PassKernel = 'wasm' | 'ts';
+export const PASS_KERNELS: readonly PassKernel[] = ['wasm', 'ts'];
+
+/** The TypeScript reference pass; gradients are added to `grads`. */
+export class Pass implements NnuePass {
   private readonly accS: Float32Array;
   private readonly accN: Float32Array;
   private readonly dS: Float32Array;

@@ -23,7 +23,8 @@ import { NNUE_INPUTS, type NnueActivation, type NnueKind, type NnueNetwork } fro
 import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
 import { mirrorFeature, type NnueFeatures } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
-import { Pass, SCALE, labelsOf, sigmoid, target, type FloatNetwork, type Labels } from './nnue-pass.js';
+import { SCALE, labelsOf, sigmoid, target, type FloatNetwork, type Labels, type PassKernel } from './nnue-pass.js';
+import { createPass } from './nnue-pass-wasm.js';
 import { PARTS, batchStep, type BatchStep, type Moments } from './nnue-gradients.js';
 import { goldenSectionMin } from './golden-section.js';
 
@@ -70,6 +71,8 @@ export interface TrainOptions {
   threads?: number;
   /** Run the slices one after another on this thread instead (tests: the threads' numbers). */
   sequentialSlices?: boolean;
+  /** The pass's kernel: WebAssembly SIMD (the default) or the TypeScript reference; the same numbers either way. */
+  kernel?: PassKernel;
   onEpoch?: (e: EpochReport) => void;
   onBatch?: (done: number, total: number) => void;
   /** Called after each epoch with where the run stands (copies): what a checkpoint keeps. */
@@ -145,10 +148,10 @@ export function classicalPsqt(buckets: number): Float32Array {
   return p;
 }
 
-export function meanLoss(net: FloatNetwork, set: NnueSet, resultWeight: number, wdlScale = SCALE): number {
+export function meanLoss(net: FloatNetwork, set: NnueSet, resultWeight: number, wdlScale = SCALE, kernel: PassKernel = 'wasm'): number {
   if (set.count === 0) return NaN;
   const idx = new Uint32Array(set.count).map((_, i) => i);
-  return new Pass(net).run(set, idx, 0, set.count, labelsOf(resultWeight, wdlScale), null) / set.count;
+  return createPass(net, kernel).run(set, idx, 0, set.count, labelsOf(resultWeight, wdlScale), null) / set.count;
 }
 
 /** Mean squared error of σ(score / K) against the game results of `set` (every `stride`-th position). */
@@ -216,6 +219,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
       labels: labelsOf(opts.resultWeight, opts.wdlScale),
       rule,
       sequential: opts.sequentialSlices,
+      kernel: opts.kernel ?? 'wasm',
     },
   );
   try {
@@ -270,7 +274,7 @@ function trainEpochs(
       epoch,
       lr,
       trainLoss: loss / count,
-      validationLoss: meanLoss(net, validation, opts.resultWeight, opts.wdlScale),
+      validationLoss: meanLoss(net, validation, opts.resultWeight, opts.wdlScale, opts.kernel),
       seconds: (Date.now() - t0) / 1000,
     };
     history.push(report);
