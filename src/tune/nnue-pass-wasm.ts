@@ -10,15 +10,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Pass, SCALE, target, sigmoid, type FloatNetwork, type Labels, type NnuePass, type PassKernel } from './nnue-pass.js';
 import type { NnueSet } from './nnue-dataset.js';
+import { instantiateKernel } from '../engine/nnue/wasm-kernel.js';
 
-/** Package root: this file is dist/src/tune/nnue-pass-wasm.js once built. */
+/** The kernel, dist/tune/nnue-pass.wasm (this file is dist/src/tune/nnue-pass-wasm.js once built). */
 export const NNUE_PASS_WASM_FILE = fileURLToPath(new URL('../../tune/nnue-pass.wasm', import.meta.url));
-
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
-}
-const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 interface Exports {
   memory: { buffer: ArrayBuffer };
@@ -36,14 +31,14 @@ interface Exports {
   backward(g: number): void;
 }
 
-let module: object | undefined;
+let bytes: Uint8Array | undefined;
 
-function passModule(): object {
-  if (!module) {
+function passBytes(): Uint8Array {
+  if (!bytes) {
     if (!existsSync(NNUE_PASS_WASM_FILE)) throw new Error(`${NNUE_PASS_WASM_FILE} is missing (run npm install or npm run build:wasm)`);
-    module = new WA.Module(readFileSync(NNUE_PASS_WASM_FILE));
+    bytes = readFileSync(NNUE_PASS_WASM_FILE);
   }
-  return module;
+  return bytes;
 }
 
 /** The weight arrays the kernel holds, with their views in its memory. */
@@ -55,13 +50,7 @@ export class WasmPass implements NnuePass {
   private readonly grads: Record<(typeof HELD)[number], Float32Array>;
   private readonly feat: Int32Array;
   constructor(readonly net: FloatNetwork) {
-    this.ex = new WA.Instance(passModule(), {
-      env: {
-        abort: () => {
-          throw new Error('nnue-pass.wasm aborted');
-        },
-      },
-    }).exports as Exports;
+    this.ex = instantiateKernel<Exports>(passBytes(), 'nnue-pass.wasm');
     const ex = this.ex;
     ex.init(net.hidden, net.buckets, net.activation === 'screlu' ? 1 : 0);
     // The memory never grows after init, so the views stay valid.

@@ -33,22 +33,30 @@ interface Exports {
 const modules = new WeakMap<Uint8Array, object>();
 
 /**
- * The kernel compiled from `bytes` (dist/nnue/nnue.wasm: read from disk by load.ts on Node,
- * fetched in the browser), holding `net`. Each call makes an instance with its own memory.
+ * The exports of a new instance, with its own memory, of the AssemblyScript module in `bytes`
+ * (compiled once per bytes array); `name` goes into the message if it aborts.
  */
-export function createWasmKernel(net: NnueNetwork, bytes: Uint8Array, slots = NNUE_SLOTS): NnueKernel {
+export function instantiateKernel<T>(bytes: Uint8Array, name: string): T {
   let mod = modules.get(bytes);
   if (!mod) {
     mod = new WA.Module(bytes);
     modules.set(bytes, mod);
   }
-  const ex = new WA.Instance(mod, {
+  return new WA.Instance(mod, {
     env: {
       abort: () => {
-        throw new Error('nnue.wasm aborted');
+        throw new Error(`${name} aborted`);
       },
     },
-  }).exports as Exports;
+  }).exports as T;
+}
+
+/**
+ * The kernel compiled from `bytes` (dist/nnue/nnue.wasm: read from disk by load.ts on Node,
+ * fetched in the browser), holding `net`. Each call makes an instance with its own memory.
+ */
+export function createWasmKernel(net: NnueNetwork, bytes: Uint8Array, slots = NNUE_SLOTS): NnueKernel {
+  const ex = instantiateKernel<Exports>(bytes, 'nnue.wasm');
   ex.init(net.hidden, net.buckets, net.qa, net.qb, net.scale, slots, net.activation === 'screlu' ? 1 : 0);
   const buf = ex.memory.buffer;
   new Int16Array(buf, ex.w1Ptr(), net.w1.length).set(net.w1);
