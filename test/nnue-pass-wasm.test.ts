@@ -5,11 +5,10 @@ import { loadNnueData } from '../src/tune/nnue-dataset.js';
 import { initNetwork, train, type TrainOptions } from '../src/tune/nnue-train.js';
 import { labelsOf, Pass, type FloatNetwork } from '../src/tune/nnue-pass.js';
 import { WasmPass } from '../src/tune/nnue-pass-wasm.js';
-import { weightBuffers } from '../src/tune/nnue-gradients.js';
+import { PARTS, weightBuffers } from '../src/tune/nnue-gradients.js';
 
 // One shard of `tune datagen` (100 self-play games at 5000 nodes, seed 1).
 const SAMPLE = fileURLToPath(new URL('../../test/data/nnue-sample.mcgr.gz', import.meta.url));
-const PARTS = ['w1', 'b1', 'w2', 'b2', 'psqt'] as const;
 
 /** Bit for bit: the same float32 patterns (so -0 against 0, or two NaNs, would count as different). */
 function assertSameBits(a: FloatNetwork, b: FloatNetwork, what: string): void {

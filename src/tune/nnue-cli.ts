@@ -11,6 +11,7 @@ import { createProgress } from '../cmdline/progress.js';
 import { encodeNetwork } from '../engine/nnue/network.js';
 import { loadNetworkArg } from './network-arg.js';
 import { loadNnueData } from './nnue-dataset.js';
+import { PASS_KERNELS, type PassKernel } from './nnue-pass.js';
 import {
   classicalLoss,
   fitWdlScale,
@@ -102,8 +103,8 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   // A reflected position flips both kings' wings, so its king-mirrored inputs are the position's own.
   if (features === 'king-mirrored' && values.mirror === true)
     throw new UsageError('--mirror adds nothing with --features king-mirrored: a reflected position has the same inputs');
-  const kernel = (values.kernel as string | undefined) ?? 'wasm';
-  if (kernel !== 'wasm' && kernel !== 'ts') throw new UsageError(`--kernel: '${kernel}' is not wasm (WebAssembly SIMD) or ts (TypeScript)`);
+  const kernel = ((values.kernel as string | undefined) ?? 'wasm') as PassKernel;
+  if (!PASS_KERNELS.includes(kernel)) throw new UsageError(`--kernel: '${kernel}' is not wasm (WebAssembly SIMD) or ts (TypeScript)`);
   const classicalWeight = parseNumberIn('--classical-weight', values['classical-weight'] as string | undefined, 0, 0, 1);
   const paths = data.split(',').filter((p) => p !== '');
 

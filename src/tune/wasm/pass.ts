@@ -46,7 +46,6 @@ export function gb1Ptr(): usize { return GB1; }
 export function gw2Ptr(): usize { return GW2; }
 export function gpsqtPtr(): usize { return GPSQT; }
 export function featPtr(): usize { return FEAT; }
-export function accPtr(): usize { return ACCS; }
 
 @inline function clamp01(x: f64): f64 { return x < 0 ? 0 : x > 1 ? 1 : x; }
 
