@@ -5,17 +5,7 @@ import { BENCH_FENS, evaluate, evaluateMaterialPst, evaluateFeatures, EVAL_WEIGH
 import { MG_TABLE, EG_TABLE, PHASE_MAX, PHASE_WEIGHT, gamePhase } from '../src/engine/pst.js';
 import { defaultGenerator } from '../src/core/movegen.js';
 import { moveToUci } from '../src/core/move.js';
-
-/** The same position with colours swapped and the board mirrored top to bottom. */
-export function mirrorFen(fen: string): string {
-  const [placement, side, castling, ep, half = '0', full = '1'] = fen.split(' ');
-  const swapCase = (s: string) => s.replace(/[a-zA-Z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
-  const ranks = placement.split('/').reverse().map(swapCase).join('/');
-  let cas = castling === '-' ? '-' : swapCase(castling);
-  if (cas !== '-') cas = ['K', 'Q', 'k', 'q'].filter((c) => cas.includes(c)).join('');
-  const epm = ep === '-' ? '-' : ep[0] + (9 - Number(ep[1]));
-  return `${ranks} ${side === 'w' ? 'b' : 'w'} ${cas} ${epm} ${half} ${full}`;
-}
+import { mirrorFen } from './helpers.js';
 
 test('evaluation is colour-symmetric', () => {
   for (const fen of BENCH_FENS) {
@@ -101,4 +91,27 @@ test('static exchange evaluation', () => {
   pos = Position.fromFen('4r1k1/8/8/4r3/8/8/4R3/4R1K1 w - - 0 1');
   assert.ok(seeGe(pos, find(pos, 'e2e5'), 500));
   assert.ok(!seeGe(pos, find(pos, 'e2e5'), 501));
+});
+
+test('rook pawns held in the corner evaluate to zero; the right bishop, a knight or a far king still win', () => {
+  for (const fen of [
+    'k7/P7/8/8/4K3/4B3/8/8 b - - 0 1', // a wrong (dark) bishop: a8 is light
+    '8/6kP/3K4/8/4B3/8/8/8 b - - 0 1', // the same on the h-file
+    '1k6/8/8/P7/P7/8/8/4K3 w - - 0 1', // two a-pawns, no bishop, the king one step from a8
+    'k7/8/P7/7p/4K3/4B3/8/8 w - - 0 1', // the defender's own pawns do not change it
+  ]) {
+    assert.equal(evaluate(Position.fromFen(fen)), 0, fen);
+    assert.equal(evaluate(Position.fromFen(mirrorFen(fen))), 0, mirrorFen(fen));
+  }
+  for (const fen of [
+    'k7/P7/8/8/4K3/3B4/8/8 b - - 0 1', // a light bishop covers a8
+    '8/P7/8/8/4K3/4B3/8/5k2 b - - 0 1', // the king is far from the corner
+    'k7/P7/8/8/4K3/4N3/8/8 b - - 0 1', // a knight, not a bishop
+    '1k6/1P6/8/8/4K3/4B3/8/8 b - - 0 1', // a b-pawn
+    'k7/P7/8/8/4K3/4B3/7P/8 b - - 0 1', // pawns on two files
+  ]) {
+    // The bare king's side is to move: its view, so below 0 (mirrored too).
+    assert.ok(evaluate(Position.fromFen(fen)) < -50, `${fen}: ${evaluate(Position.fromFen(fen))}`);
+    assert.ok(evaluate(Position.fromFen(mirrorFen(fen))) < -50, mirrorFen(fen));
+  }
 });

@@ -12,3 +12,14 @@ export function rng(seed: number): () => number {
 export function suiteFens(): string[] {
   return readPerftEpd(standardSuitePath()).map((c) => c.fen);
 }
+
+/** The same position with colours swapped and the board mirrored top to bottom. */
+export function mirrorFen(fen: string): string {
+  const [placement, side, castling, ep, half = '0', full = '1'] = fen.split(' ');
+  const swapCase = (s: string) => s.replace(/[a-zA-Z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
+  const ranks = placement.split('/').reverse().map(swapCase).join('/');
+  let cas = castling === '-' ? '-' : swapCase(castling);
+  if (cas !== '-') cas = ['K', 'Q', 'k', 'q'].filter((c) => cas.includes(c)).join('');
+  const epm = ep === '-' ? '-' : ep[0] + (9 - Number(ep[1]));
+  return `${ranks} ${side === 'w' ? 'b' : 'w'} ${cas} ${epm} ${half} ${full}`;
+}

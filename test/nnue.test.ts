@@ -20,7 +20,7 @@ import { NNUE_SLOTS } from '../src/engine/nnue/kernel.js';
 import { Engine } from '../src/engine/search.js';
 import { evaluate } from '../src/engine/evaluate.js';
 import { crc32 } from '../src/core/crc32.js';
-import { rng, suiteFens } from './helpers.js';
+import { mirrorFen, rng, suiteFens } from './helpers.js';
 
 /** A random network with weights in the ranges a trained one uses. */
 export function randomNetwork(
@@ -364,6 +364,21 @@ test("NNUE: the network's output goes through the classical evaluation's endgame
       assert.notEqual(e.networkOutputFresh(pos), 0, `${kernel}: the random network already says 0 for ${fen}`);
       assert.equal(e.evaluateFresh(pos), 0, `${kernel}: ${fen}`);
     }
+    // Rook pawns held in the corner: a draw when the network favours the pawns' side (the rule's
+    // side); when it favours the bare king, the king's side has too little to win (scale 4/64).
+    let held = 0;
+    for (const fen of ['k7/P7/8/8/4K3/4B3/8/8 b - - 0 1', '8/6kP/3K4/8/4B3/8/8/8 w - - 0 1', '1k6/8/8/P7/P7/8/8/4K3 w - - 0 1']) {
+      for (const f of [fen, mirrorFen(fen)]) {
+        const pos = Position.fromFen(f),
+          out = e.networkOutputFresh(pos),
+          pawnsWhite = f === fen;
+        if (out !== 0 && out > 0 === (pawnsWhite === (pos.side === 0))) {
+          assert.equal(e.evaluateFresh(pos), 0, `${kernel}: ${f} (network ${out})`);
+          held++;
+        } else assert.ok(Math.abs(e.evaluateFresh(pos)) <= Math.abs(out) / 16 + 1, `${kernel}: ${f}`);
+      }
+    }
+    assert.ok(held > 0, `${kernel}: the random network never favoured the pawns`);
     // KRvK: the same rook, the bare king in the corner is worth more to the rook's side than in the centre.
     const corner = Position.fromFen('k7/8/8/8/8/8/8/1R2K3 w - - 0 1'),
       centre = Position.fromFen('8/8/8/3k4/8/8/8/1R2K3 w - - 0 1');

@@ -7,7 +7,7 @@
  * weighted sum of features is what makes Texel tuning possible later: a tuner can read the
  * features through `evaluateFeatures` and write new weights into EVAL_WEIGHTS.
  * The scale (0..64) is endgame knowledge: insufficient material, drawish material balances,
- * opposite-coloured bishops.
+ * opposite-coloured bishops, rook pawns held in the corner.
  */
 import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from '../core/types.js';
 import type { Position } from '../core/position.js';
@@ -431,8 +431,8 @@ function computeFeatures(pos: Position): number {
 
 /**
  * Endgame scale 0..64 for the side `strong` that the raw score favours: 0 when it cannot
- * possibly mate, small for material balances that are usually drawn, 32 for pure
- * opposite-coloured bishop endings.
+ * possibly mate or its rook pawns are held in the corner, small for material balances that are
+ * usually drawn, 24 or 40 for pure opposite-coloured bishop endings.
  */
 function endgameScale(pos: Position, strong: number): number {
   const pl = pos.pieceLo,
@@ -488,7 +488,30 @@ function endgameScale(pos: Position, strong: number): number {
     const colour = (sq: number) => ((sq >> 3) + sq) & 1;
     if (colour(sSq) !== colour(wSq)) return strongPawns - weakPawns <= 2 ? 24 : 40;
   }
+  if (rookPawnsHeld(pos, strong, sB, sN + sR + sQ + wN + wB + wR + wQ)) return 0;
   return 64;
+}
+
+/**
+ * Pawns all on one rook file, with no piece or a lone bishop that cannot cover the queening
+ * corner, against a king (and perhaps pawns) at most one step from that corner: a draw however
+ * many pawns and however far advanced, since nothing can drive the king out or mate it there
+ * (the rule Stockfish's KBPsK ending applies). `others`: every piece but the strong side's bishops.
+ */
+function rookPawnsHeld(pos: Position, strong: number, bishops: number, others: number): boolean {
+  if (others !== 0 || bishops > 1) return false;
+  const s = strong << 3,
+    pawns = pos.pieceLo[s | PAWN] | pos.pieceHi[s | PAWN]; // the two halves' ranks folded: files survive
+  const FILE_A = 0x01010101;
+  const file = (pawns & ~FILE_A) === 0 ? 0 : (pawns & ~(FILE_A << 7)) === 0 ? 7 : -1;
+  if (pawns === 0 || file < 0) return false;
+  const corner = strong === WHITE ? 56 + file : file;
+  if (bishops === 1) {
+    const lo = pos.pieceLo[s | BISHOP],
+      b = lo !== 0 ? 31 - Math.clz32(lo) : 63 - Math.clz32(pos.pieceHi[s | BISHOP]);
+    if ((((b >> 3) + b) & 1) === (((corner >> 3) + corner) & 1)) return false;
+  }
+  return distance[pos.kingSq[strong ^ 1] * 64 + corner] <= 1;
 }
 
 /** Full static evaluation in centipawns, side to move's view. */
