@@ -443,3 +443,22 @@ test('rule50Damping (off by default) shrinks the evaluation, the network or the 
     }
   }
 });
+
+test("fewPawnsScale (off by default) scales the static evaluation of endings by the favoured side's pawns", () => {
+  assert.equal(new Engine().params.fewPawnsScale, false);
+  const depth1 = (fen: string, p: Partial<Engine['params']>): number => {
+    const e = new Engine({ hashMb: 1, nnue: loadNnue() });
+    Object.assign(e.params, p);
+    e.paramsChanged();
+    const s = e.search(Position.fromFen(fen), { depth: 1 }).score;
+    assert.ok('cp' in s, fen);
+    return s.cp;
+  };
+  // Rook and pawn against rook: the scaled ending is worth less to the side ahead; the middlegame the same.
+  const krp = '8/8/4k3/8/4P3/8/r7/4K2R w - - 0 1';
+  const plain = depth1(krp, {}),
+    scaled = depth1(krp, { fewPawnsScale: true });
+  assert.ok(plain > 0 && scaled > 0 && scaled < plain, `${scaled} of ${plain}`);
+  const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  assert.equal(depth1(start, { fewPawnsScale: true }), depth1(start, {}));
+});

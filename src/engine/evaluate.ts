@@ -552,6 +552,25 @@ function endgameWhite(pos: Position, white: number): number {
 }
 
 /**
+ * A score (side to move's view) with its endgame share scaled by how many pawns the side it
+ * favours has left: the endgame scale min(64, 36 + 7·pawns) / 64 (Stockfish's general rule for
+ * endings without a specific one), weighted by the endgame's share of the game phase, so a
+ * middlegame score is untouched and a pawnless ending keeps 36/64. Not against a bare king (the
+ * mop-up needs the full score to make progress). The search's `fewPawnsScale` switch.
+ */
+export function scaleByPawns(pos: Position, score: number): number {
+  const strong = score >= 0 === (pos.side === WHITE) ? WHITE : BLACK,
+    weak = strong ^ 1;
+  if ((pos.colorLo[weak] & ~pos.pieceLo[(weak << 3) | KING]) === 0 && (pos.colorHi[weak] & ~pos.pieceHi[(weak << 3) | KING]) === 0)
+    return score;
+  const pawns = popcount32(pos.pieceLo[(strong << 3) | PAWN]) + popcount32(pos.pieceHi[(strong << 3) | PAWN]);
+  if (pawns >= 4) return score;
+  const sf = 36 + 7 * pawns,
+    phase = gamePhase(pos);
+  return ((score * (phase * 64 + (PHASE_MAX - phase) * sf)) / (PHASE_MAX * 64)) | 0;
+}
+
+/**
  * Against a bare king: drive it to the edge (to a corner of the bishop's colour with bishop and
  * knight) and bring the own king closer, so the search sees progress towards mate.
  * White's view; 0 unless the weaker side has only its king.

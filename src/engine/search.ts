@@ -8,7 +8,7 @@
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types.js';
 import type { Position } from '../core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
-import { evaluate, insufficientMaterial } from './evaluate.js';
+import { evaluate, insufficientMaterial, scaleByPawns } from './evaluate.js';
 import type { NnueEvaluator } from './nnue/evaluator.js';
 import { SEE_VALUE, seeGe } from './see.js';
 import { givesDirectCheck, givesQuietCheck } from './gives-check.js';
@@ -82,6 +82,8 @@ export class SearchParams {
   lmrBadCaptures = false;
   /** The static evaluation shrinks towards 0 as the fifty-move counter grows: × (200 − halfmove) / 200. */
   rule50Damping = false;
+  /** The static evaluation's endgame share shrinks when the side it favours has fewer than four pawns (evaluate.ts scaleByPawns). */
+  fewPawnsScale = false;
   /** Time management: the clock is shared over this many moves when no `movestogo` comes (timeman). */
   timeHorizonMoves = 20;
   /** No new iteration starts past this percentage of the soft limit (scaled by the best move's stability). */
@@ -348,7 +350,8 @@ export class Engine {
 
   /** The evaluation the search uses, side to move's view. */
   private staticEvaluate(pos: Position): number {
-    const v = this.nnue !== null ? this.nnue.evaluate(pos) : evaluate(pos);
+    let v = this.nnue !== null ? this.nnue.evaluate(pos) : evaluate(pos);
+    if (this.params.fewPawnsScale) v = scaleByPawns(pos, v);
     return this.params.rule50Damping ? ((v * (200 - pos.halfmove)) / 200) | 0 : v;
   }
 
