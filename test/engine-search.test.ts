@@ -413,16 +413,18 @@ test('ProbCut, the corrected stand-pat, reduced bad captures, non-pawn correctio
   switches.forEach((p, i) => assert.ok(changedTree[i], `${JSON.stringify(p)} changed neither tree`));
 });
 
+/** The centipawn score of a depth-1 search with these parameters, on the network or the classical evaluation. */
+function depth1(fen: string, p: Partial<Engine['params']>, nnue: boolean): number {
+  const e = new Engine({ hashMb: 1, nnue: nnue ? loadNnue() : null });
+  Object.assign(e.params, p);
+  e.paramsChanged();
+  const s = e.search(Position.fromFen(fen), { depth: 1 }).score;
+  assert.ok('cp' in s, fen);
+  return s.cp;
+}
+
 test('rule50Damping (off by default) shrinks the evaluation, the network or the classical one, with the fifty-move counter', () => {
   assert.equal(new Engine().params.rule50Damping, false);
-  const depth1 = (fen: string, p: Partial<Engine['params']>, nnue: boolean): number => {
-    const e = new Engine({ hashMb: 1, nnue: nnue ? loadNnue() : null });
-    Object.assign(e.params, p);
-    e.paramsChanged();
-    const s = e.search(Position.fromFen(fen), { depth: 1 }).score;
-    assert.ok('cp' in s, fen);
-    return s.cp;
-  };
   // Queen against bare king, no pawns: every move raises the counter, from 80 to 81 (or 82 when a
   // check is answered in quiescence), so the leaf evaluations shrink to 119/200 or 118/200; from
   // counter 0, to 199/200 or 198/200.
@@ -446,19 +448,11 @@ test('rule50Damping (off by default) shrinks the evaluation, the network or the 
 
 test("fewPawnsScale (off by default) scales the static evaluation of endings by the favoured side's pawns", () => {
   assert.equal(new Engine().params.fewPawnsScale, false);
-  const depth1 = (fen: string, p: Partial<Engine['params']>): number => {
-    const e = new Engine({ hashMb: 1, nnue: loadNnue() });
-    Object.assign(e.params, p);
-    e.paramsChanged();
-    const s = e.search(Position.fromFen(fen), { depth: 1 }).score;
-    assert.ok('cp' in s, fen);
-    return s.cp;
-  };
   // Rook and pawn against rook: the scaled ending is worth less to the side ahead; the middlegame the same.
   const krp = '8/8/4k3/8/4P3/8/r7/4K2R w - - 0 1';
-  const plain = depth1(krp, {}),
-    scaled = depth1(krp, { fewPawnsScale: true });
+  const plain = depth1(krp, {}, true),
+    scaled = depth1(krp, { fewPawnsScale: true }, true);
   assert.ok(plain > 0 && scaled > 0 && scaled < plain, `${scaled} of ${plain}`);
   const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-  assert.equal(depth1(start, { fewPawnsScale: true }), depth1(start, {}));
+  assert.equal(depth1(start, { fewPawnsScale: true }, true), depth1(start, {}, true));
 });
