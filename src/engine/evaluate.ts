@@ -15,7 +15,7 @@ import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo } from '
 import { bishopIndex, bishopTable, rookIndex, rookTable } from '../core/magic.js';
 import { MATERIAL_MG, PHASE_MAX, gamePhase, materialPstTerms } from './pst.js';
 import { TERM_WEIGHTS } from './eval-params.js';
-import { popcount32 } from '../core/bitboard.js';
+import { lsb, popcount32 } from '../core/bitboard.js';
 
 // ---- weights: one [mg, eg] pair per term ----
 
@@ -479,14 +479,8 @@ function endgameScale(pos: Position, strong: number): number {
   }
   // Opposite-coloured bishops with only pawns besides.
   if (sB === 1 && wB === 1 && sN + sR + sQ + wN + wR + wQ === 0) {
-    const sbLo = pl[s | BISHOP],
-      sbHi = ph[s | BISHOP],
-      wbLo = pl[w | BISHOP],
-      wbHi = ph[w | BISHOP];
-    const sSq = sbLo !== 0 ? 31 - Math.clz32(sbLo) : 63 - Math.clz32(sbHi);
-    const wSq = wbLo !== 0 ? 31 - Math.clz32(wbLo) : 63 - Math.clz32(wbHi);
-    const colour = (sq: number) => ((sq >> 3) + sq) & 1;
-    if (colour(sSq) !== colour(wSq)) return strongPawns - weakPawns <= 2 ? 24 : 40;
+    if (squareColour(lsb(pl[s | BISHOP], ph[s | BISHOP])) !== squareColour(lsb(pl[w | BISHOP], ph[w | BISHOP])))
+      return strongPawns - weakPawns <= 2 ? 24 : 40;
   }
   if (rookPawnsHeld(pos, strong, sB, sN + sR + sQ + wN + wB + wR + wQ)) return 0;
   return 64;
@@ -506,12 +500,19 @@ function rookPawnsHeld(pos: Position, strong: number, bishops: number, others: n
   const file = (pawns & ~FILE_A) === 0 ? 0 : (pawns & ~(FILE_A << 7)) === 0 ? 7 : -1;
   if (pawns === 0 || file < 0) return false;
   const corner = strong === WHITE ? 56 + file : file;
-  if (bishops === 1) {
-    const lo = pos.pieceLo[s | BISHOP],
-      b = lo !== 0 ? 31 - Math.clz32(lo) : 63 - Math.clz32(pos.pieceHi[s | BISHOP]);
-    if ((((b >> 3) + b) & 1) === (((corner >> 3) + corner) & 1)) return false;
-  }
+  if (bishops === 1 && squareColour(lsb(pos.pieceLo[s | BISHOP], pos.pieceHi[s | BISHOP])) === squareColour(corner)) return false;
   return distance[pos.kingSq[strong ^ 1] * 64 + corner] <= 1;
+}
+
+/** A square's colour: 1 for light (h1's), 0 for dark (a1's). */
+function squareColour(sq: number): number {
+  return ((sq >> 3) + sq) & 1;
+}
+
+/** Whether `side` has nothing but its king. */
+function bareKing(pos: Position, side: number): boolean {
+  const k = (side << 3) | KING;
+  return (pos.colorLo[side] & ~pos.pieceLo[k]) === 0 && (pos.colorHi[side] & ~pos.pieceHi[k]) === 0;
 }
 
 /** Full static evaluation in centipawns, side to move's view. */
@@ -561,8 +562,7 @@ function endgameWhite(pos: Position, white: number): number {
 export function scaleByPawns(pos: Position, score: number): number {
   const strong = score >= 0 === (pos.side === WHITE) ? WHITE : BLACK,
     weak = strong ^ 1;
-  if ((pos.colorLo[weak] & ~pos.pieceLo[(weak << 3) | KING]) === 0 && (pos.colorHi[weak] & ~pos.pieceHi[(weak << 3) | KING]) === 0)
-    return score;
+  if (bareKing(pos, weak)) return score;
   const pawns = popcount32(pos.pieceLo[(strong << 3) | PAWN]) + popcount32(pos.pieceHi[(strong << 3) | PAWN]);
   if (pawns >= 4) return score;
   const sf = 36 + 7 * pawns,
@@ -577,8 +577,7 @@ export function scaleByPawns(pos: Position, score: number): number {
  */
 function mopUp(pos: Position, strong: number): number {
   const weak = strong ^ 1;
-  if ((pos.colorLo[weak] & ~pos.pieceLo[(weak << 3) | KING]) !== 0 || (pos.colorHi[weak] & ~pos.pieceHi[(weak << 3) | KING]) !== 0)
-    return 0;
+  if (!bareKing(pos, weak)) return 0;
   const s = strong << 3,
     pl = pos.pieceLo,
     ph = pos.pieceHi;
@@ -593,8 +592,7 @@ function mopUp(pos: Position, strong: number): number {
     popcount32(pl[s | BISHOP]) + popcount32(ph[s | BISHOP]) === 1 &&
     popcount32(pl[s | KNIGHT]) + popcount32(ph[s | KNIGHT]) === 1;
   if (onlyBishopKnight) {
-    const b = pl[s | BISHOP] !== 0 ? 31 - Math.clz32(pl[s | BISHOP]) : 63 - Math.clz32(ph[s | BISHOP]);
-    const light = ((b >> 3) + b) & 1; // 1: light squares (h1's colour)
+    const light = squareColour(lsb(pl[s | BISHOP], ph[s | BISHOP])); // 1: light squares (h1's colour)
     const cornerDist = light
       ? Math.min(distance[k * 64 + 7], distance[k * 64 + 56])
       : Math.min(distance[k * 64 + 0], distance[k * 64 + 63]);
