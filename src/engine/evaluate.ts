@@ -496,8 +496,7 @@ function rookPawnsHeld(pos: Position, strong: number, bishops: number, others: n
   if (others !== 0 || bishops > 1) return false;
   const s = strong << 3,
     pawns = pos.pieceLo[s | PAWN] | pos.pieceHi[s | PAWN]; // the two halves' ranks folded: files survive
-  const FILE_A = 0x01010101;
-  const file = (pawns & ~FILE_A) === 0 ? 0 : (pawns & ~(FILE_A << 7)) === 0 ? 7 : -1;
+  const file = (pawns & ~FILE_A) === 0 ? 0 : (pawns & ~FILE_H) === 0 ? 7 : -1;
   if (pawns === 0 || file < 0) return false;
   const corner = strong === WHITE ? 56 + file : file;
   if (bishops === 1 && squareColour(lsb(pos.pieceLo[s | BISHOP], pos.pieceHi[s | BISHOP])) === squareColour(corner)) return false;
