@@ -21,13 +21,14 @@ function assertSameBits(a: FloatNetwork, b: FloatNetwork, what: string): void {
   }
 }
 
-test('NNUE trainer pass: the WebAssembly kernel gives the TypeScript reference gradients and loss bit for bit (both activations, both feature sets, residual)', () => {
+test('NNUE trainer pass: the WebAssembly kernel gives the TypeScript reference gradients and loss bit for bit (both activations, all three feature sets, residual)', () => {
   const { train: tr } = loadNnueData([SAMPLE], { buckets: 4, holdOutEvery: 5, mirror: true });
   const idx = new Uint32Array(tr.count).map((_, i) => (i * 7919) % tr.count);
   const cases = [
     { activation: 'crelu', features: 'plain', kind: 'evaluation' },
     { activation: 'screlu', features: 'plain', kind: 'evaluation' },
     { activation: 'crelu', features: 'king-mirrored', kind: 'evaluation' },
+    { activation: 'crelu', features: 'king-buckets', kind: 'evaluation' },
     { activation: 'crelu', features: 'plain', kind: 'residual' },
   ] as const;
   for (const c of cases) {

@@ -23,7 +23,7 @@ import { loadNnue, nnueFromNetwork } from '../src/engine/nnue/load.js';
 import { DEFAULT_NETWORK_FILE } from '../src/engine/nnue/paths.js';
 import { decodeNetwork, encodeNetwork } from '../src/engine/nnue/network.js';
 import { evaluate } from '../src/engine/evaluate.js';
-import { featureIndex } from '../src/engine/nnue/features.js';
+import { featureIndex, kingTransform, outputBucket } from '../src/engine/nnue/features.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -103,6 +103,45 @@ test('NNUE trainer, king-mirrored features: the network learns, and the engine e
   assert.ok(worst <= 25, `quantised and float evaluations differ by up to ${worst} cp`);
 });
 
+test('NNUE trainer, king-buckets features: an untrained network is the plain one (its factor block), it learns, and the engine evaluates its file as the trainer does', () => {
+  const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 2, holdOutEvery: 5, mirror: true });
+  // Bucket columns start at 0 and the factor block is drawn as a plain W1: the same evaluations.
+  const kb0 = initNetwork(16, 2, 3, 'evaluation', 'crelu', 'king-buckets'),
+    plain0 = initNetwork(16, 2, 3, 'evaluation', 'crelu', 'plain');
+  for (let i = 0; i < va.count; i += 7) assert.equal(floatEval(kb0, va, i), floatEval(plain0, va, i));
+  const opts = { hidden: 16, buckets: 2, epochs: 4, batch: 512, lr: 0.005, resultWeight: 0, seed: 1 };
+  const before = meanLoss(kb0, va, 0);
+  const result = train(tr, va, { ...opts, seed: 3, features: 'king-buckets' });
+  assert.equal(result.net.features, 'king-buckets');
+  assert.ok(result.best.validationLoss < 0.85 * before, `held-out loss ${result.best.validationLoss} vs ${before} before training`);
+  // Training moved the buckets' own columns apart (else the buckets would be decoration).
+  let bucketMoved = 0;
+  for (let i = 0; i < 5 * 768 * 16; i++) if (result.net.w1[i] !== 0) bucketMoved++;
+  assert.ok(bucketMoved > 1000, `${bucketMoved} bucket weights moved`);
+  const net = decodeNetwork(encodeNetwork(quantise(result.net, { positions: tr.count, seed: 1, epochs: 4, description: 'test' })));
+  assert.equal(net.features, 'king-buckets');
+  assert.equal(net.w1.length, 5 * 768 * 16);
+  const seen = new Set<number>();
+  for (const kernel of ['ts', 'wasm'] as const) {
+    const evaluator = nnueFromNetwork(net, kernel);
+    let compared = 0,
+      worst = 0;
+    for (const g of decodeShard(readFileSync(SAMPLE)).slice(0, 10)) {
+      const pos = Position.fromFen(g.fen);
+      for (const m of g.moves) {
+        seen.add(kingTransform('king-buckets', 0, pos.kingSq[0]) / 768);
+        seen.add(kingTransform('king-buckets', 1, pos.kingSq[1]) / 768);
+        worst = Math.max(worst, Math.abs(evaluator.networkOutputFresh(pos) - floatEval(result.net, loadOne(pos, 2), 0)));
+        compared++;
+        pos.makeMove(m);
+      }
+    }
+    // A column the trainer and the engine index differently would cost far more than rounding.
+    assert.ok(compared > 500 && seen.size === 5, `${compared} positions, king buckets seen ${[...seen]}`);
+    assert.ok(worst <= 25, `${kernel}: quantised and float evaluations differ by up to ${worst} cp`);
+  }
+});
+
 test('NNUE trainer on threads: the slices on worker threads give exactly the numbers of the same slices on one thread', () => {
   const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 2, holdOutEvery: 5 });
   const opts = { hidden: 32, buckets: 2, epochs: 2, batch: 300, lr: 0.002, resultWeight: 0.1, seed: 3 };
@@ -126,7 +165,7 @@ test('tune nnue: --mirror with --features king-mirrored, and an unknown feature 
   );
   await assert.rejects(
     nnueCommand(['--data', SAMPLE, '--out', '/nonexistent/x.bin', '--features', 'halfkp'], () => {}),
-    (e: unknown) => e instanceof UsageError && /--features: 'halfkp' is not plain or king-mirrored/.test(e.message),
+    (e: unknown) => e instanceof UsageError && /--features: 'halfkp' is not plain, king-mirrored or king-buckets/.test(e.message),
   );
 });
 
@@ -253,7 +292,8 @@ test('NNUE data: --mirror adds each training position reflected a-file to h-file
 });
 
 /** A one-position set for floatEval. */
-function loadOne(pos: Position) {
+/** Position `pos` as a one-position training set, in its output bucket of `buckets`. */
+function loadOne(pos: Position, buckets = 1) {
   const feat = new Uint16Array(32);
   let n = 0;
   for (let sq = 0; sq < 64; sq++) {
@@ -266,7 +306,7 @@ function loadOne(pos: Position) {
     nFeat: Uint8Array.of(n),
     kingWings: Uint8Array.of(((pos.kingSq[0] >> 2) & 1) | ((pos.kingSq[1] >> 1) & 2)),
     stm: Uint8Array.of(pos.side),
-    bucket: Uint8Array.of(0),
+    bucket: Uint8Array.of(outputBucket(n, buckets)),
     score: Int16Array.of(0),
     result: Float32Array.of(0.5),
   };

@@ -35,7 +35,7 @@ import {
 export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
            [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]
-           [--weight-decay 0] [--activation crelu|screlu] [--features plain|king-mirrored] [--threads 1]
+           [--weight-decay 0] [--activation crelu|screlu] [--features plain|king-mirrored|king-buckets] [--threads 1]
            [--wdl-scale 400] [--checkpoint OUT.ckpt] [--kernel wasm|ts]
            (after each epoch the run is saved to the checkpoint; the same command continues it;
            the WebAssembly kernel and the TypeScript one give the same numbers)
@@ -99,7 +99,8 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   if (activation === 'screlu' && hidden > 128)
     throw new UsageError(`--hidden: ${hidden} with --activation screlu could overflow the 32-bit output sum (at most 128)`);
   const features = (values.features as string | undefined) ?? 'plain';
-  if (features !== 'plain' && features !== 'king-mirrored') throw new UsageError(`--features: '${features}' is not plain or king-mirrored`);
+  if (features !== 'plain' && features !== 'king-mirrored' && features !== 'king-buckets')
+    throw new UsageError(`--features: '${features}' is not plain, king-mirrored or king-buckets`);
   // A reflected position flips both kings' wings, so its king-mirrored inputs are the position's own.
   if (features === 'king-mirrored' && values.mirror === true)
     throw new UsageError('--mirror adds nothing with --features king-mirrored: a reflected position has the same inputs');
@@ -200,7 +201,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     positions: trainSet.count,
     seed,
     epochs: result.best.epoch,
-    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden}${activation === 'screlu' ? 's' : ''}${features === 'king-mirrored' ? 'km' : ''} b${buckets} l${resultWeight} cw${classicalWeight}${weightDecay > 0 ? ` wd${weightDecay}` : ''}${wdlScale !== 400 ? ` k${wdlScale}` : ''}`,
+    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden}${activation === 'screlu' ? 's' : ''}${features === 'king-mirrored' ? 'km' : features === 'king-buckets' ? 'kb' : ''} b${buckets} l${resultWeight} cw${classicalWeight}${weightDecay > 0 ? ` wd${weightDecay}` : ''}${wdlScale !== 400 ? ` k${wdlScale}` : ''}`,
   });
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, encodeNetwork(net));

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Pass, SCALE, target, sigmoid, type FloatNetwork, type Labels, type NnuePass, type PassKernel } from './nnue-pass.js';
+import { Pass, SCALE, positionColumns, target, trainerInputs, sigmoid, type FloatNetwork, type Labels, type NnuePass, type PassKernel } from './nnue-pass.js';
 import type { NnueSet } from './nnue-dataset.js';
 import { instantiateKernel } from '../engine/nnue/wasm-kernel.js';
 
@@ -17,7 +17,7 @@ export const NNUE_PASS_WASM_FILE = fileURLToPath(new URL('../../tune/nnue-pass.w
 
 interface Exports {
   memory: { buffer: ArrayBuffer };
-  init(hidden: number, buckets: number, squared: number): void;
+  init(hidden: number, buckets: number, squared: number, inputs: number): void;
   w1Ptr(): number;
   b1Ptr(): number;
   w2Ptr(): number;
@@ -26,8 +26,9 @@ interface Exports {
   gb1Ptr(): number;
   gw2Ptr(): number;
   gpsqtPtr(): number;
-  featPtr(): number;
-  forward(n: number, stm: number, bucket: number, flipW: number, flipB: number, out0: number): number;
+  colsPtr(): number;
+  colnPtr(): number;
+  forward(n: number, bucket: number, out0: number): number;
   backward(g: number): void;
 }
 
@@ -48,11 +49,12 @@ export class WasmPass implements NnuePass {
   private readonly ex: Exports;
   private readonly weights: Record<(typeof HELD)[number], Float32Array>;
   private readonly grads: Record<(typeof HELD)[number], Float32Array>;
-  private readonly feat: Int32Array;
+  private readonly colS: Int32Array;
+  private readonly colN: Int32Array;
   constructor(readonly net: FloatNetwork) {
     this.ex = instantiateKernel<Exports>(passBytes(), 'nnue-pass.wasm');
     const ex = this.ex;
-    ex.init(net.hidden, net.buckets, net.activation === 'screlu' ? 1 : 0);
+    ex.init(net.hidden, net.buckets, net.activation === 'screlu' ? 1 : 0, trainerInputs(net.features));
     // The memory never grows after init, so the views stay valid.
     const buf = ex.memory.buffer,
       view = (ptr: number, k: (typeof HELD)[number]): Float32Array => new Float32Array(buf, ptr, net[k].length);
@@ -63,28 +65,23 @@ export class WasmPass implements NnuePass {
       w2: view(ex.gw2Ptr(), 'w2'),
       psqt: view(ex.gpsqtPtr(), 'psqt'),
     };
-    this.feat = new Int32Array(buf, ex.featPtr(), 32);
+    this.colS = new Int32Array(buf, ex.colsPtr(), 64);
+    this.colN = new Int32Array(buf, ex.colnPtr(), 64);
   }
 
   run(set: NnueSet, idx: Uint32Array, from: number, to: number, labels: Labels, grads: FloatNetwork | null): number {
     const net = this.net,
       ex = this.ex,
-      feat = this.feat,
       classical = net.kind === 'residual' ? set.classical : undefined,
-      mirrored = net.features === 'king-mirrored',
       perK = SCALE / labels.wdlScale;
     for (const k of HELD) this.weights[k].set(net[k]);
     if (grads !== null) for (const k of HELD) this.grads[k].set(grads[k]);
     let loss = 0;
     for (let k = from; k < to; k++) {
       const i = idx[k],
-        n = set.nFeat[i],
-        base = i * 32,
+        nc = positionColumns(set, i, net.features, this.colS, this.colN),
         b = set.bucket[i];
-      for (let f = 0; f < n; f++) feat[f] = set.feat[base + f];
-      const flipW = mirrored && (set.kingWings[i] & 1) !== 0 ? 7 : 0,
-        flipB = mirrored && (set.kingWings[i] & 2) !== 0 ? 7 : 0;
-      const out = ex.forward(n, set.stm[i], b, flipW, flipB, classical === undefined ? net.b2[b] : net.b2[b] + classical[i] / SCALE);
+      const out = ex.forward(nc, b, classical === undefined ? net.b2[b] : net.b2[b] + classical[i] / SCALE);
       const p = sigmoid(out * perK),
         err = p - target(set, i, labels);
       loss += err * err;

@@ -11,7 +11,14 @@
  * units stay SCALE centipawns either way, and K only says how quickly a score turns into an
  * expected result, so which errors the loss weighs (docs/nnue.md, training).
  */
-import { mirrorFeature, type NnueFeatures } from '../engine/nnue/features.js';
+import {
+  featureInputs,
+  kingTransform,
+  mirrorFeature,
+  PLAIN_INPUTS,
+  transformFeature,
+  type NnueFeatures,
+} from '../engine/nnue/features.js';
 import type { NnueActivation, NnueKind } from '../engine/nnue/network.js';
 import type { NnueSet } from './nnue-dataset.js';
 
@@ -32,6 +39,68 @@ export interface FloatNetwork {
 }
 
 export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/**
+ * Where the trainer's shared (factor) columns start, or −1 when there are none. A king-buckets
+ * network trains one extra block of 768 columns, the plain features, added to every bucket's: what
+ * all king positions share is learned from all of them, and each bucket learns only its difference
+ * from it. The file holds their sums (quantise).
+ */
+export function factorBase(features: NnueFeatures): number {
+  return features === 'king-buckets' ? featureInputs(features) : -1;
+}
+
+/** W1 rows (and piece-square rows) of the float network: the file's inputs, and the factor block. */
+export function trainerInputs(features: NnueFeatures): number {
+  return featureInputs(features) + (factorBase(features) >= 0 ? PLAIN_INPUTS : 0);
+}
+
+const WHITE_KING = 5 * 64,
+  BLACK_KING = 11 * 64;
+
+/**
+ * The king transforms (features.ts) of training position i's perspectives, White's + 65536 · Black's,
+ * from its features (White's view, plain), which include both kings.
+ */
+export function positionKings(set: NnueSet, i: number, features: NnueFeatures): number {
+  if (features === 'plain') return 0;
+  let wk = 0,
+    bk = 0;
+  for (let f = 0, base = i * 32, n = set.nFeat[i]; f < n; f++) {
+    const x = set.feat[base + f];
+    if (x >= WHITE_KING && x < WHITE_KING + 64) wk = x - WHITE_KING;
+    else if (x >= BLACK_KING) bk = x - BLACK_KING;
+  }
+  return kingTransform(features, 0, wk) + 65536 * kingTransform(features, 1, bk);
+}
+
+/**
+ * Position i's columns from the side to move's view into `cs` and the other side's into `cn`
+ * (each feature's column, then its factor column when there is one); returns how many.
+ */
+export function positionColumns(set: NnueSet, i: number, features: NnueFeatures, cs: Int32Array, cn: Int32Array): number {
+  const kings = positionKings(set, i, features),
+    kW = kings & 0xffff,
+    kB = kings >>> 16,
+    fb = factorBase(features),
+    stm = set.stm[i],
+    n = set.nFeat[i],
+    base = i * 32;
+  let c = 0;
+  for (let f = 0; f < n; f++) {
+    const x = set.feat[base + f],
+      mx = mirrorFeature(x),
+      w = transformFeature(x, kW),
+      m = transformFeature(mx, kB);
+    cs[c] = stm === 0 ? w : m;
+    cn[c++] = stm === 0 ? m : w;
+    if (fb >= 0) {
+      cs[c] = fb + (stm === 0 ? x : mx);
+      cn[c++] = fb + (stm === 0 ? mx : x);
+    }
+  }
+  return c;
+}
 
 /** How a position's label is formed: λ (the game result's weight) and K (centipawns per unit before σ). */
 export interface Labels {
@@ -61,6 +130,8 @@ export class Pass implements NnuePass {
   private readonly accN: Float32Array;
   private readonly dS: Float32Array;
   private readonly dN: Float32Array;
+  private readonly colS = new Int32Array(64);
+  private readonly colN = new Int32Array(64);
   constructor(readonly net: FloatNetwork) {
     this.accS = new Float32Array(net.hidden);
     this.accN = new Float32Array(net.hidden);
@@ -75,26 +146,22 @@ export class Pass implements NnuePass {
       accN = this.accN,
       dS = this.dS,
       dN = this.dN,
+      colS = this.colS,
+      colN = this.colN,
+      features = this.net.features,
       squared = this.net.activation === 'screlu',
-      mirrored = this.net.features === 'king-mirrored',
       // The output in units of K: σ(out·perK) is the predicted expected result.
       perK = SCALE / labels.wdlScale;
     let loss = 0;
     for (let k = from; k < to; k++) {
       const i = idx[k],
-        stm = set.stm[i],
-        n = set.nFeat[i],
-        base = i * 32,
-        b = set.bucket[i],
-        flipW = mirrored && (set.kingWings[i] & 1) !== 0 ? 7 : 0,
-        flipB = mirrored && (set.kingWings[i] & 2) !== 0 ? 7 : 0;
+        nc = positionColumns(set, i, features, colS, colN),
+        b = set.bucket[i];
       accS.set(b1);
       accN.set(b1);
-      for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f] ^ flipW,
-          m = mirrorFeature(set.feat[base + f]) ^ flipB;
-        const cs = (stm === 0 ? w : m) * H,
-          cn = (stm === 0 ? m : w) * H;
+      for (let c = 0; c < nc; c++) {
+        const cs = colS[c] * H,
+          cn = colN[c] * H;
         for (let j = 0; j < H; j++) {
           accS[j] += w1[cs + j];
           accN[j] += w1[cn + j];
@@ -104,11 +171,7 @@ export class Pass implements NnuePass {
         NB = this.net.buckets,
         psqt = this.net.psqt;
       let out = classical === undefined ? b2[b] : b2[b] + classical[i] / SCALE;
-      for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f] ^ flipW,
-          m = mirrorFeature(set.feat[base + f]) ^ flipB;
-        out += 0.5 * (psqt[(stm === 0 ? w : m) * NB + b] - psqt[(stm === 0 ? m : w) * NB + b]);
-      }
+      for (let c = 0; c < nc; c++) out += 0.5 * (psqt[colS[c] * NB + b] - psqt[colN[c] * NB + b]);
       for (let j = 0; j < H; j++) {
         const s = accS[j] < 0 ? 0 : accS[j] > 1 ? 1 : accS[j],
           o = accN[j] < 0 ? 0 : accN[j] > 1 ? 1 : accN[j];
@@ -137,11 +200,9 @@ export class Pass implements NnuePass {
         dN[j] = dn;
         grads.b1[j] += ds + dn;
       }
-      for (let f = 0; f < n; f++) {
-        const w = set.feat[base + f] ^ flipW,
-          m = mirrorFeature(set.feat[base + f]) ^ flipB;
-        const fs = stm === 0 ? w : m,
-          fn = stm === 0 ? m : w,
+      for (let c = 0; c < nc; c++) {
+        const fs = colS[c],
+          fn = colN[c],
           cs = fs * H,
           cn = fn * H;
         for (let j = 0; j < H; j++) {

@@ -21,9 +21,17 @@
 import { Sfc32 } from '../core/rng.js';
 import { NNUE_INPUTS, type NnueActivation, type NnueKind, type NnueNetwork } from '../engine/nnue/network.js';
 import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
-import { mirrorFeature, type NnueFeatures } from '../engine/nnue/features.js';
+import { PLAIN_INPUTS, type NnueFeatures } from '../engine/nnue/features.js';
 import type { NnueSet } from './nnue-dataset.js';
-import { SCALE, labelsOf, sigmoid, target, type FloatNetwork, type Labels, type PassKernel } from './nnue-pass.js';
+import {
+  SCALE,
+  factorBase,
+  labelsOf,
+  positionColumns,
+  sigmoid,
+  target,
+  trainerInputs,
+  type FloatNetwork, type Labels, type PassKernel } from './nnue-pass.js';
 import { createPass } from './nnue-pass-wasm.js';
 import { PARTS, batchStep, type BatchStep, type Moments } from './nnue-gradients.js';
 import { goldenSectionMin } from './golden-section.js';
@@ -115,12 +123,17 @@ export function initNetwork(
 ): FloatNetwork {
   const rng = new Sfc32(seed);
   const uni = (a: number): number => (((rng.next() >>> 0) / 4294967296) * 2 - 1) * a;
-  const w1 = new Float32Array(NNUE_INPUTS * hidden).map(() => uni(1 / Math.sqrt(32)));
+  // A king-buckets network starts as a plain one: its factor block (the plain features, added to
+  // every bucket's columns) drawn as a plain network's W1, the buckets' own columns at 0.
+  const fb = factorBase(features),
+    w1 = new Float32Array(trainerInputs(features) * hidden);
+  w1.subarray(Math.max(0, fb) * hidden).forEach((_, j, a) => (a[j] = uni(1 / Math.sqrt(32))));
   const b1 = new Float32Array(hidden).map(() => 0.1 + uni(0.05));
   // A residual starts as no correction at all (output weights 0): exactly the classical evaluation.
   const w2 = new Float32Array(buckets * 2 * hidden).map(() => uni(1 / Math.sqrt(2 * hidden)) * (kind === 'residual' ? 0 : 1));
   // A residual starts from no correction; an evaluation from the classical material and tables.
-  const psqt = kind === 'residual' ? new Float32Array(NNUE_INPUTS * buckets) : classicalPsqt(buckets);
+  const psqt = new Float32Array(trainerInputs(features) * buckets);
+  if (kind !== 'residual') psqt.set(classicalPsqt(buckets), Math.max(0, fb) * buckets);
   return { kind, activation, features, hidden, buckets, w1, b1, w2, b2: new Float32Array(buckets), psqt };
 }
 
@@ -209,7 +222,10 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   // Each batch's gradient in `threads` slices and the update in as many ranges (on worker threads
   // unless `sequentialSlices`); the weights and the index move to shared memory for threads.
   // W1 and W2 are clipped to what the file can hold and decayed; the rest is not decayed.
-  const rule = { clip: [CLIP, 60, CLIP, 60, 20], decayed: [true, false, true, false, false], decay };
+  // A factorised W1 is clipped at half the bound, so that the file's sums of two columns are within it.
+  const w1Clip = factorBase(net.features) >= 0 ? CLIP / 2 : CLIP,
+    psqtClip = factorBase(net.features) >= 0 ? 10 : 20;
+  const rule = { clip: [w1Clip, 60, CLIP, 60, psqtClip], decayed: [true, false, true, false, false], decay };
   const { step, idx } = batchStep(
     net,
     trainSet,
@@ -326,6 +342,8 @@ function cloneNet(n: FloatNetwork): FloatNetwork {
 /** The integer network: W1, b1 × QA (int16), W2 × QB (int16, |w| ≤ 127), b2 × QA·QB (int32). */
 export function quantise(n: FloatNetwork, meta: { positions: number; seed: number; epochs: number; description: string }): NnueNetwork {
   const q = (x: number, s: number, lim: number): number => Math.max(-lim, Math.min(lim, Math.round(x * s)));
+  const w1 = mergeFactor(n.w1, n.features, n.hidden),
+    psqt = mergeFactor(n.psqt, n.features, n.buckets);
   return {
     kind: n.kind,
     activation: n.activation,
@@ -336,28 +354,40 @@ export function quantise(n: FloatNetwork, meta: { positions: number; seed: numbe
     qb: QB,
     scale: SCALE,
     ...meta,
-    w1: Int16Array.from(n.w1, (x) => q(x, QA, 32767)),
+    w1: Int16Array.from(w1, (x) => q(x, QA, 32767)),
     b1: Int16Array.from(n.b1, (x) => q(x, QA, 32767)),
     w2: Int16Array.from(n.w2, (x) => q(x, QB, 127)),
     b2: Int32Array.from(n.b2, (x) => q(x, QA * QB, 2 ** 30)),
-    psqt: Int32Array.from(n.psqt, (x) => q(x, QA * QB, 2 ** 22)),
+    psqt: Int32Array.from(psqt, (x) => q(x, QA * QB, 2 ** 22)),
   };
+}
+
+/**
+ * The file's rows of a trainer array of `width` columns a row: each feature's row plus the
+ * factor block's row of its plain feature (a king-buckets network), or the array itself.
+ */
+export function mergeFactor(a: Float32Array, features: NnueFeatures, width: number): Float32Array {
+  const fb = factorBase(features);
+  if (fb < 0) return a;
+  const out = new Float32Array(fb * width);
+  for (let r = 0; r < fb; r++) {
+    const f = (fb + (r % PLAIN_INPUTS)) * width;
+    for (let j = 0; j < width; j++) out[r * width + j] = a[r * width + j] + a[f + j];
+  }
+  return out;
 }
 
 /** The float network's own output in centipawns, side to move's view, without the classical part of a residual (tests compare it with the integer one). */
 export function floatEval(n: FloatNetwork, set: NnueSet, i: number): number {
   const H = n.hidden,
-    stm = set.stm[i],
     accS = n.b1.slice(),
     accN = n.b1.slice(),
-    mirrored = n.features === 'king-mirrored',
-    flipW = mirrored && (set.kingWings[i] & 1) !== 0 ? 7 : 0,
-    flipB = mirrored && (set.kingWings[i] & 2) !== 0 ? 7 : 0;
-  for (let f = 0; f < set.nFeat[i]; f++) {
-    const w = set.feat[i * 32 + f] ^ flipW,
-      m = mirrorFeature(set.feat[i * 32 + f]) ^ flipB;
-    const cs = (stm === 0 ? w : m) * H,
-      cn = (stm === 0 ? m : w) * H;
+    colS = new Int32Array(64),
+    colN = new Int32Array(64),
+    nc = positionColumns(set, i, n.features, colS, colN);
+  for (let c = 0; c < nc; c++) {
+    const cs = colS[c] * H,
+      cn = colN[c] * H;
     for (let j = 0; j < H; j++) {
       accS[j] += n.w1[cs + j];
       accN[j] += n.w1[cn + j];
@@ -367,11 +397,7 @@ export function floatEval(n: FloatNetwork, set: NnueSet, i: number): number {
     NB = n.buckets,
     b = set.bucket[i];
   let out = n.b2[b];
-  for (let f = 0; f < set.nFeat[i]; f++) {
-    const w = set.feat[i * 32 + f] ^ flipW,
-      m = mirrorFeature(set.feat[i * 32 + f]) ^ flipB;
-    out += 0.5 * (n.psqt[(stm === 0 ? w : m) * NB + b] - n.psqt[(stm === 0 ? m : w) * NB + b]);
-  }
+  for (let c = 0; c < nc; c++) out += 0.5 * (n.psqt[colS[c] * NB + b] - n.psqt[colN[c] * NB + b]);
   const act =
     n.activation === 'screlu'
       ? (x: number): number => Math.min(1, Math.max(0, x)) ** 2

@@ -1,8 +1,8 @@
 // AssemblyScript source of the trainer's pass kernel (compiled by `npm run build:wasm` to
 // dist/tune/nnue-pass.wasm; never committed). The host (src/tune/nnue-pass-wasm.ts) copies the
-// float network and the gradient buffers in and out and computes the loss and the sigmoid; this
-// file does the rest of one position's forward and backward pass with the same floating-point
-// operations, in the same order, as the TypeScript reference (src/tune/nnue-pass.ts), so the two
+// float network and the gradient buffers in and out and computes the position's columns, the loss
+// and the sigmoid; this file does the rest of one position's forward and backward pass with the
+// same floating-point operations, in the same order, as the TypeScript reference (src/tune/nnue-pass.ts), so the two
 // give bit-identical gradients. The column sums (accumulators forward, first-layer gradient
 // backward) are single-precision additions, elementwise, four lanes at a time; the output's dot
 // product and the per-neuron gradient are double precision in the reference's order.
@@ -22,17 +22,17 @@ let ACCS: usize = 0;
 let ACCN: usize = 0;
 let DS: usize = 0;
 let DN: usize = 0;
-// The position's features (i32 each), written by the host before forward().
-const FEAT = memory.data(32 * 4, 16);
-// Its columns from the side to move's and the other side's view, set by forward() for backward().
-const COLS = memory.data(32 * 4, 16);
-const COLN = memory.data(32 * 4, 16);
+// The position's columns from the side to move's and the other side's view (i32 each, up to 64:
+// a feature and its factor column), written by the host before forward() and kept for backward().
+const COLS = memory.data(64 * 4, 16);
+const COLN = memory.data(64 * 4, 16);
 let N: i32 = 0;
 let BUCKET: i32 = 0;
 
-export function init(hidden: i32, buckets: i32, squared: i32): void {
+/** `inputs`: W1's and the piece-square term's rows (the feature set's inputs and any factor block). */
+export function init(hidden: i32, buckets: i32, squared: i32, inputs: i32): void {
   H = hidden; NB = buckets; SQUARED = squared !== 0;
-  const w1 = <usize>(768 * H * 4), b1 = <usize>(H * 4), w2 = <usize>(NB * 2 * H * 4), psqt = <usize>(768 * NB * 4);
+  const w1 = <usize>(inputs * H * 4), b1 = <usize>(H * 4), w2 = <usize>(NB * 2 * H * 4), psqt = <usize>(inputs * NB * 4);
   W1 = heap.alloc(w1); B1 = heap.alloc(b1); W2 = heap.alloc(w2); PSQT = heap.alloc(psqt);
   GW1 = heap.alloc(w1); GB1 = heap.alloc(b1); GW2 = heap.alloc(w2); GPSQT = heap.alloc(psqt);
   ACCS = heap.alloc(b1); ACCN = heap.alloc(b1); DS = heap.alloc(b1); DN = heap.alloc(b1);
@@ -45,16 +45,16 @@ export function gw1Ptr(): usize { return GW1; }
 export function gb1Ptr(): usize { return GB1; }
 export function gw2Ptr(): usize { return GW2; }
 export function gpsqtPtr(): usize { return GPSQT; }
-export function featPtr(): usize { return FEAT; }
+export function colsPtr(): usize { return COLS; }
+export function colnPtr(): usize { return COLN; }
 
 @inline function clamp01(x: f64): f64 { return x < 0 ? 0 : x > 1 ? 1 : x; }
 
 /**
- * The output (before σ) of the position whose n features are in FEAT: out0 is the host's start
- * (the bucket's bias, plus the classical term of a residual network), flipW/flipB the file flips
- * of the king-mirrored feature set.
+ * The output (before σ) of the position whose n columns are in COLS and COLN: out0 is the host's
+ * start (the bucket's bias, plus the classical term of a residual network).
  */
-export function forward(n: i32, stm: i32, bucket: i32, flipW: i32, flipB: i32, out0: f64): f64 {
+export function forward(n: i32, bucket: i32, out0: f64): f64 {
   N = n; BUCKET = bucket;
   const bytes = H * 4;
   for (let i = 0; i < bytes; i += 16) {
@@ -64,11 +64,7 @@ export function forward(n: i32, stm: i32, bucket: i32, flipW: i32, flipB: i32, o
   }
   let out = out0;
   for (let f = 0; f < n; f++) {
-    const x = load<i32>(FEAT + (f << 2));
-    const w = x ^ flipW, m = ((x < 384 ? x + 384 : x - 384) ^ 56) ^ flipB;
-    const fs = stm === 0 ? w : m, fn = stm === 0 ? m : w;
-    store<i32>(COLS + (f << 2), fs);
-    store<i32>(COLN + (f << 2), fn);
+    const fs = load<i32>(COLS + (f << 2)), fn = load<i32>(COLN + (f << 2));
     const cs = W1 + <usize>(fs * bytes), cn = W1 + <usize>(fn * bytes);
     for (let i = 0; i < bytes; i += 16) {
       v128.store(ACCS + i, f32x4.add(v128.load(ACCS + i), v128.load(cs + i)));
