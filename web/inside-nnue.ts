@@ -8,7 +8,7 @@ import type { Position } from '../src/core/position.js';
 import { castleRookTo, moveFrom, moveKind, movePromo, moveTo, KIND_CASTLE, KIND_EN_PASSANT } from '../src/core/move.js';
 import { KING, WHITE, makePiece, squareName } from '../src/core/types.js';
 import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
-import { featureIndex, kingFlip, type NnueFeatures } from '../src/engine/nnue/features.js';
+import { featureIndex, featureInputs, kingTransform, type NnueFeatures } from '../src/engine/nnue/features.js';
 import { NNUE_SLOTS } from '../src/engine/nnue/kernel.js';
 import { cellOfSquare, el, matrixGrid } from './grid.js';
 
@@ -27,16 +27,17 @@ function activationStrip(label: string, acc: Int16Array, qa: number, testid: str
 
 /**
  * Feature columns the last move added and removed, in White's perspective (with king-mirrored
- * features, in the reflection White's king stood in before the move).
+ * features, in the reflection White's king stood in before the move; with king buckets, in the
+ * bucket it stood in).
  */
 function moveColumns(before: Position, m: number, features: NnueFeatures): { added: string[]; removed: string[] } {
   const from = moveFrom(m),
     to = moveTo(m),
     piece = before.board[from],
     promo = movePromo(m),
-    flip = kingFlip(features, before.kingSq[0]);
+    king = kingTransform(features, 0, before.kingSq[0]);
   const placed = promo ? (piece & 8) | promo : piece;
-  const col = (p: number, sq: number): string => `${featureIndex(0, p, sq, flip)} (${squareName(sq)})`;
+  const col = (p: number, sq: number): string => `${featureIndex(0, p, sq, king)} (${squareName(sq)})`;
   const added = [col(placed, to)],
     removed = [col(piece, from)];
   if (moveKind(m) === KIND_CASTLE) {
@@ -74,7 +75,7 @@ export function renderNnuePanel(nnue: NnueEvaluator, pos: Position, lastMove: nu
     el(
       'p',
       { 'data-testid': 'nnue-eval' },
-      `Network: ${signed(white)} cp for White${sum} (768×2 → ${net.hidden}×2 ${net.activation === 'screlu' ? 'squared clipped ReLU' : 'clipped ReLU'} → 1, output bucket by ${net.buckets} piece counts)`,
+      `Network: ${signed(white)} cp for White${sum} (${featureInputs(net.features)}×2 → ${net.hidden}×2 ${net.activation === 'screlu' ? 'squared clipped ReLU' : 'clipped ReLU'} → 1, output bucket by ${net.buckets} piece counts)`,
     ),
     activationStrip(`Side to move (${pos.side === 0 ? 'White' : 'Black'}) accumulator`, us, net.qa, 'nnue-acc-us'),
     activationStrip("Other side's accumulator", them, net.qa, 'nnue-acc-them'),

@@ -5,17 +5,19 @@
  * parent's accumulators are still there. The update is lazy: make() writes down the move's
  * columns, and the arithmetic runs only when a position is evaluated, walking up from the
  * nearest computed ancestor; a move that is made and unmade unevaluated (a futile move, a
- * child that returns from the hash table, a draw) costs no update at all. With the
- * king-mirrored feature set, a king move across the d/e boundary changes every column of its
- * side's perspective: that accumulator is marked stale and recomputed from the position when it
- * is next needed (evaluated, or the parent of a further move); those networks update eagerly,
- * since a stale ancestor could no longer be recomputed once the position has moved on.
+ * child that returns from the hash table, a draw) costs no update at all. With a feature set
+ * that depends on the king (king-mirrored, king-buckets: features.ts), a king move that changes
+ * its side's king transform (across the d/e boundary; into another bucket) changes every column
+ * of that side's perspective: that accumulator is marked stale and recomputed from the position
+ * when it is next needed (evaluated, or the parent of a further move); those networks update
+ * eagerly, since a stale ancestor could no longer be recomputed once the position has moved on.
+ * Plain networks never compute a king transform.
  */
 import type { Position } from '../../core/position.js';
 import { popcount } from '../../core/bitboard.js';
 import { KING } from '../../core/types.js';
 import { castleRookTo, moveFrom, moveTo, movePromo, moveKind, KIND_CASTLE, KIND_EN_PASSANT } from '../../core/move.js';
-import { featureIndex, kingFlip, outputBucket } from './features.js';
+import { featureIndex, kingTransform, outputBucket } from './features.js';
 import type { NnueKernel } from './kernel.js';
 import { NNUE_SLOTS } from './kernel.js';
 import type { NnueNetwork } from './network.js';
@@ -24,8 +26,9 @@ import { endgameKnowledge, evaluate as classicalEvaluate } from '../evaluate.js'
 export class NnueEvaluator {
   private basePly = 0;
   private readonly residual: boolean;
-  private readonly kingMirrored: boolean;
-  /** Per slot, bit p set: perspective p's accumulator is stale (a king crossed the d/e boundary). */
+  /** The feature set depends on the kings' squares (king-mirrored, king-buckets): not plain. */
+  private readonly kingDependent: boolean;
+  /** Per slot, bit p set: perspective p's accumulator is stale (its king's move changed its king transform). */
   private readonly stale = new Uint8Array(NNUE_SLOTS);
   /** Per slot, 1 when its accumulators hold the position (else its pending update is due). */
   private readonly computed = new Uint8Array(NNUE_SLOTS);
@@ -41,7 +44,7 @@ export class NnueEvaluator {
     readonly source = 'network',
   ) {
     this.residual = network.kind === 'residual';
-    this.kingMirrored = network.features === 'king-mirrored';
+    this.kingDependent = network.features !== 'plain';
   }
 
   /** Slot 0 from scratch: call at the root of a search (or whenever the position was set). */
@@ -78,11 +81,11 @@ export class NnueEvaluator {
 
   private refreshPerspective(pos: Position, slot: number, persp: number): void {
     const list = this.kernel.list,
-      flip = kingFlip(this.network.features, pos.kingSq[persp]);
+      king = kingTransform(this.network.features, persp, pos.kingSq[persp]);
     let n = 0;
     for (let sq = 0; sq < 64; sq++) {
       const p = pos.board[sq];
-      if (p !== 0) list[n++] = featureIndex(persp, p, sq, flip);
+      if (p !== 0) list[n++] = featureIndex(persp, p, sq, king);
     }
     this.kernel.refresh(slot, persp, n);
     this.stale[slot] &= ~(1 << persp);
@@ -109,9 +112,11 @@ export class NnueEvaluator {
     const placed = promo !== 0 ? (us << 3) | promo : piece;
     const d = this.pending,
       o = (slot + 1) * 8,
+      kingDependent = this.kingDependent,
       features = this.network.features,
-      f0 = kingFlip(features, pos.kingSq[0]),
-      f1 = kingFlip(features, pos.kingSq[1]);
+      // Each perspective's king transform (0 for plain networks, which skip the call).
+      f0 = kingDependent ? kingTransform(features, 0, pos.kingSq[0]) : 0,
+      f1 = kingDependent ? kingTransform(features, 1, pos.kingSq[1]) : 0;
     let nAdd = 1,
       nSub = 1;
     d[o] = featureIndex(0, placed, to, f0);
@@ -140,12 +145,15 @@ export class NnueEvaluator {
     this.pendingAdd[slot + 1] = nAdd;
     this.pendingSub[slot + 1] = nSub;
     this.computed[slot + 1] = 0;
-    // The mover's own perspective flips when its king crosses the d/e boundary: the update
-    // above used the old flip, so that accumulator is recomputed when needed.
-    if (this.kingMirrored) this.updateNow(pos, slot, (piece & 7) === KING && ((from ^ to) & 4) !== 0 ? 1 << us : 0);
+    // The mover's own perspective changes its king transform when its king crosses the d/e
+    // boundary (king-mirrored) or into another bucket (king-buckets): the update above used the
+    // old transform, so that accumulator is recomputed when needed. A castle is the king's move
+    // to `to` (its target square, in Chess960 too; core/move.ts), where make() puts it.
+    if (kingDependent)
+      this.updateNow(pos, slot, (piece & 7) === KING && kingTransform(features, us, to) !== (us === 0 ? f0 : f1) ? 1 << us : 0);
   }
 
-  /** King-mirrored networks: the pending update of slot + 1 done now, while `pos` still holds slot's position. */
+  /** King-dependent networks: the pending update of slot + 1 done now, while `pos` still holds slot's position. */
   private updateNow(pos: Position, slot: number, stale: number): void {
     this.ensure(slot);
     this.freshen(pos, slot);
@@ -158,7 +166,7 @@ export class NnueEvaluator {
     const slot = pos.ply - this.basePly;
     this.pendingAdd[slot + 1] = 0;
     this.computed[slot + 1] = 0;
-    if (this.kingMirrored) this.updateNow(pos, slot, 0);
+    if (this.kingDependent) this.updateNow(pos, slot, 0);
   }
 
   /**
@@ -215,8 +223,8 @@ export class NnueEvaluator {
       if (pos.board[skip] === 0) continue;
       for (let persp = 0; persp < 2; persp++) {
         let n = 0;
-        const flip = kingFlip(this.network.features, pos.kingSq[persp]);
-        for (let sq = 0; sq < 64; sq++) if (sq !== skip && pos.board[sq] !== 0) list[n++] = featureIndex(persp, pos.board[sq], sq, flip);
+        const king = kingTransform(this.network.features, persp, pos.kingSq[persp]);
+        for (let sq = 0; sq < 64; sq++) if (sq !== skip && pos.board[sq] !== 0) list[n++] = featureIndex(persp, pos.board[sq], sq, king);
         this.kernel.refresh(slot, persp, n);
       }
       out[skip] = full - white(this.kernel.evaluate(slot, pos.side, bucket));

@@ -1,6 +1,6 @@
 /** Loading the network with the WebAssembly kernel (or the TypeScript reference, on request). */
 import { NnueEvaluator } from './evaluator.js';
-import { loadNetwork, type NnueNetwork } from './network.js';
+import { loadNetwork, networkInputs, type NnueNetwork } from './network.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from './paths.js';
 import { TsNnueKernel } from './ts-kernel.js';
@@ -40,5 +40,5 @@ export function describeNnue(e: NnueEvaluator): string {
   const n = e.network;
   const kind = n.kind === 'residual' ? ', a residual added to the classical evaluation' : '';
   const act = n.activation === 'screlu' ? ', squared clipped ReLU' : '';
-  return `NNUE ${e.source}: 768x2-${n.hidden}-${n.buckets} buckets, ${e.kernel.name} kernel${act}${kind}${n.description ? ` (${n.description})` : ''}`;
+  return `NNUE ${e.source}: ${networkInputs(n)}x2-${n.hidden}-${n.buckets} buckets, ${e.kernel.name} kernel${act}${kind}${n.description ? ` (${n.description})` : ''}`;
 }

@@ -1,9 +1,10 @@
 /**
  * The learned evaluation's network and its file (docs/nnue.md).
  *
- * Architecture: 768 one-hot inputs per perspective (6 piece types × 2 colours relative to the
- * perspective × 64 squares, flipped vertically for Black, and with the `king-mirrored` feature
- * set flipped a↔h when that side's king is on files e–h: features.ts) → an accumulator of `hidden` int16
+ * Architecture: one-hot inputs per perspective (6 piece types × 2 colours relative to the
+ * perspective × 64 squares, flipped vertically for Black: 768; with the `king-mirrored` feature
+ * set flipped a↔h when that side's king is on files e–h; with `king-buckets`, 768 per bucket of
+ * that side's king square, 3840 in all: features.ts) → an accumulator of `hidden` int16
  * sums per perspective (shared weights) → clipped ReLU [0, QA] of both accumulators, the side to
  * move's first → one output per material bucket (pieces on the board) → centipawns. Beside the
  * hidden layer a linear piece-square term per bucket (psqt, summed incrementally like the
@@ -23,23 +24,25 @@
  * the same number. File layout (little-endian):
  *   0   8  magic "MCNNUE\0\4" (format version 4; version 3 files, without the features field
  *           and so with a 96-byte header, are read as the plain feature set)
- *   8   2  inputs (768)          10  2  hidden (multiple of 16)   12  2  output buckets
+ *   8   2  inputs I: featureInputs(features), 768 or 3840 (king-buckets)
+ *   10  2  hidden (multiple of 16)   12  2  output buckets
  *   14  2  QA                    16  2  QB                        18  2  SCALE
  *   20  4  training positions    24  4  training seed             28  4  epochs
  *   32  60 description (ASCII, NUL-padded): the data and command it was trained from
  *   92  2  kind: 0 the evaluation, 1 a residual added to the classical evaluation
  *   94  2  activation: 0 clipped ReLU, 1 squared clipped ReLU (files before it have 0 here)
- *   96  2  features: 0 plain, 1 king-mirrored
- *   98  payload: L1 weights [768][hidden] i16, L1 bias [hidden] i16,
+ *   96  2  features: 0 plain, 1 king-mirrored, 2 king-buckets
+ *   98  payload: L1 weights [I][hidden] i16, L1 bias [hidden] i16,
  *       output weights [buckets][2·hidden] i16, output bias [buckets] i32,
- *       piece-square term [768][buckets] i32 (output-sum units: QA·QB per 400 cp)
+ *       piece-square term [I][buckets] i32 (output-sum units: QA·QB per 400 cp)
  *   end 4  CRC-32 of everything before it
  */
 import { readFileSync } from 'node:fs';
 import { crc32 } from '../../core/crc32.js';
-import { NNUE_FEATURE_SETS, type NnueFeatures } from './features.js';
+import { NNUE_FEATURE_SETS, PLAIN_INPUTS, featureInputs, type NnueFeatures } from './features.js';
 
-export const NNUE_INPUTS = 768;
+/** The inputs of the plain (and king-mirrored) feature set; a network's own count is networkInputs(net). */
+export const NNUE_INPUTS = PLAIN_INPUTS;
 /**
  * Whether the engine plays with the shipped network unless told otherwise (UCI UseNNUE, play and
  * bench --eval, the web app's select): true since the residual network of generation 3 passed
@@ -82,26 +85,55 @@ export interface NnueNetwork {
   seed: number;
   epochs: number;
   description: string;
-  /** [768][hidden] */
+  /** [inputs][hidden], inputs = featureInputs(features) */
   w1: Int16Array;
   b1: Int16Array;
   /** [buckets][2·hidden] */
   w2: Int16Array;
   b2: Int32Array;
-  /** [768][buckets] */
+  /** [inputs][buckets] */
   psqt: Int32Array;
 }
 
-export function payloadBytes(hidden: number, buckets: number): number {
-  return 2 * NNUE_INPUTS * hidden + 2 * hidden + 2 * buckets * 2 * hidden + 4 * buckets + 4 * NNUE_INPUTS * buckets;
+/** The network's inputs (W1 and psqt rows): its feature set's. */
+export const networkInputs = (n: Pick<NnueNetwork, 'features'>): number => featureInputs(n.features);
+
+/** Bytes between the header and the checksum of a network with `inputs` rows (featureInputs). */
+export function payloadBytes(hidden: number, buckets: number, inputs: number): number {
+  return 2 * inputs * hidden + 2 * hidden + 2 * buckets * 2 * hidden + 4 * buckets + 4 * inputs * buckets;
+}
+
+/**
+ * Throws a RangeError unless every array of `n` has the length its feature set, hidden width and
+ * buckets give: a network built in memory (the trainer, a test) is checked before it is written
+ * or copied into a kernel, which would otherwise read or write past its matrices.
+ */
+export function checkNetworkShape(n: NnueNetwork): void {
+  const inputs = networkInputs(n),
+    H = n.hidden,
+    B = n.buckets;
+  const want: [string, number, number][] = [
+    ['w1', n.w1.length, inputs * H],
+    ['b1', n.b1.length, H],
+    ['w2', n.w2.length, B * 2 * H],
+    ['b2', n.b2.length, B],
+    ['psqt', n.psqt.length, inputs * B],
+  ];
+  for (const [name, have, need] of want)
+    if (have !== need)
+      throw new RangeError(
+        `NNUE network (${n.features}, ${inputs} inputs, ${H} hidden, ${B} buckets): ${name} has ${have} entries, expected ${need}`,
+      );
 }
 
 export function encodeNetwork(n: NnueNetwork): Uint8Array {
-  const size = HEADER_BYTES + payloadBytes(n.hidden, n.buckets) + 4;
+  checkNetworkShape(n);
+  const inputs = networkInputs(n);
+  const size = HEADER_BYTES + payloadBytes(n.hidden, n.buckets, inputs) + 4;
   const buf = new Uint8Array(size);
   const v = new DataView(buf.buffer);
   buf.set(MAGIC, 0);
-  v.setUint16(8, NNUE_INPUTS, true);
+  v.setUint16(8, inputs, true);
   v.setUint16(10, n.hidden, true);
   v.setUint16(12, n.buckets, true);
   v.setUint16(14, n.qa, true);
@@ -135,15 +167,22 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
   const inputs = v.getUint16(8, true),
     hidden = v.getUint16(10, true),
     buckets = v.getUint16(12, true);
-  if (inputs !== NNUE_INPUTS) throw new NnueFileError(file, `${inputs} inputs, this engine's features are ${NNUE_INPUTS}`);
+  // The feature set decides the inputs, and so the payload's size: it is read first.
+  const featureCode = version === 3 ? 0 : v.getUint16(96, true),
+    features = NNUE_FEATURE_SETS[featureCode];
+  if (features === undefined)
+    throw new NnueFileError(file, `feature set ${featureCode}, expected 0 (plain), 1 (king-mirrored) or 2 (king-buckets)`);
+  const expectedInputs = featureInputs(features);
+  if (inputs !== expectedInputs)
+    throw new NnueFileError(file, `inputs field ${inputs}, the ${features} feature set has ${expectedInputs} inputs`);
   if (hidden === 0 || hidden % 16 !== 0 || hidden > 4096)
     throw new NnueFileError(file, `hidden width ${hidden}, expected a multiple of 16 up to 4096`);
   if (buckets === 0 || buckets > 32) throw new NnueFileError(file, `${buckets} output buckets, expected 1 to 32`);
-  const size = header + payloadBytes(hidden, buckets) + 4;
+  const size = header + payloadBytes(hidden, buckets, inputs) + 4;
   if (buf.length !== size)
     throw new NnueFileError(
       file,
-      `${buf.length} bytes, the header's architecture (${hidden} hidden, ${buckets} buckets) needs ${size}${buf.length < size ? ' (truncated)' : ''}`,
+      `${buf.length} bytes, the header's architecture (${inputs} inputs, ${hidden} hidden, ${buckets} buckets) needs ${size}${buf.length < size ? ' (truncated)' : ''}`,
     );
   const stored = v.getUint32(size - 4, true),
     actual = crc32(buf.subarray(0, size - 4));
@@ -165,9 +204,6 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
       file,
       `activation ${v.getUint16(34 + DESCRIPTION_BYTES, true)}, expected 0 (clipped ReLU) or 1 (squared clipped ReLU)`,
     );
-  const features = version === 3 ? 'plain' : NNUE_FEATURE_SETS[v.getUint16(96, true)];
-  if (features === undefined)
-    throw new NnueFileError(file, `feature set ${v.getUint16(96, true)}, expected 0 (plain) or 1 (king-mirrored)`);
   let description = '';
   for (let i = 32; i < 32 + DESCRIPTION_BYTES && buf[i] !== 0; i++) description += String.fromCharCode(buf[i]);
   let o = header;
@@ -176,14 +212,16 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
     for (let i = 0; i < n; i++, o += 2) a[i] = v.getInt16(o, true);
     return a;
   };
-  const w1 = i16(NNUE_INPUTS * hidden),
+  const w1 = i16(inputs * hidden),
     b1 = i16(hidden),
     w2 = i16(buckets * 2 * hidden);
   const b2 = new Int32Array(buckets);
   for (let i = 0; i < buckets; i++, o += 4) b2[i] = v.getInt32(o, true);
-  const psqt = new Int32Array(NNUE_INPUTS * buckets);
+  const psqt = new Int32Array(inputs * buckets);
   for (let i = 0; i < psqt.length; i++, o += 4) psqt[i] = v.getInt32(o, true);
   // The output sum must fit an int32 lane in the kernel, as it always does in the reference.
+  // However many inputs the feature set has, a perspective has at most 32 of them on (one per
+  // piece), so its piece-square sum is at most 32 rows whatever the psqt's size.
   let maxW = 0,
     maxB = 0;
   for (let i = 0; i < w2.length; i++) maxW = Math.max(maxW, Math.abs(w2[i]));

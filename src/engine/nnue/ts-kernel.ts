@@ -1,7 +1,7 @@
 /** The TypeScript reference of the NNUE kernel: plain loops over Int16Array, wrapping like i16 lanes. */
 import type { NnueKernel } from './kernel.js';
 import { NNUE_SLOTS } from './kernel.js';
-import type { NnueNetwork } from './network.js';
+import { checkNetworkShape, type NnueNetwork } from './network.js';
 
 export class TsNnueKernel implements NnueKernel {
   readonly name = 'ts';
@@ -19,6 +19,8 @@ export class TsNnueKernel implements NnueKernel {
     private readonly net: NnueNetwork,
     slots = NNUE_SLOTS,
   ) {
+    // The network's own arrays are read in place: W1 and psqt have its feature set's rows.
+    checkNetworkShape(net);
     this.hidden = net.hidden;
     this.squared = net.activation === 'screlu';
     this.acc = new Int16Array(slots * 2 * net.hidden);

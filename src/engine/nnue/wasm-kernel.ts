@@ -1,11 +1,12 @@
 /**
  * Host side of the NNUE WebAssembly SIMD kernel (wasm/kernel.ts, built to dist/nnue/nnue.wasm by
  * `npm install`): instantiates it, copies the network into its memory, and exposes it as an
- * NnueKernel. The memory never grows after init, so the typed views stay valid.
+ * NnueKernel. The memory grows only in init (to hold the network, its W1 sized by the feature
+ * set's inputs), so the typed views made after it stay valid.
  */
 import type { NnueKernel } from './kernel.js';
 import { NNUE_SLOTS } from './kernel.js';
-import type { NnueNetwork } from './network.js';
+import { checkNetworkShape, networkInputs, type NnueNetwork } from './network.js';
 
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
@@ -15,7 +16,7 @@ const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 interface Exports {
   memory: { buffer: ArrayBuffer };
-  init(hidden: number, buckets: number, qa: number, qb: number, scale: number, slots: number, squared: number): void;
+  init(inputs: number, hidden: number, buckets: number, qa: number, qb: number, scale: number, slots: number, squared: number): void;
   w1Ptr(): number;
   b1Ptr(): number;
   w2Ptr(): number;
@@ -57,7 +58,9 @@ export function instantiateKernel<T>(bytes: Uint8Array, name: string): T {
  */
 export function createWasmKernel(net: NnueNetwork, bytes: Uint8Array, slots = NNUE_SLOTS): NnueKernel {
   const ex = instantiateKernel<Exports>(bytes, 'nnue.wasm');
-  ex.init(net.hidden, net.buckets, net.qa, net.qb, net.scale, slots, net.activation === 'screlu' ? 1 : 0);
+  // W1 and the piece-square term have the feature set's rows (768, or 3840 with king buckets).
+  checkNetworkShape(net);
+  ex.init(networkInputs(net), net.hidden, net.buckets, net.qa, net.qb, net.scale, slots, net.activation === 'screlu' ? 1 : 0);
   const buf = ex.memory.buffer;
   new Int16Array(buf, ex.w1Ptr(), net.w1.length).set(net.w1);
   new Int16Array(buf, ex.b1Ptr(), net.b1.length).set(net.b1);

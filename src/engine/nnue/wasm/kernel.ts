@@ -22,14 +22,18 @@ let PSQ: usize = 0;
 const DELTA = memory.data(32, 16);
 const LIST = memory.data(128, 16);
 
-export function init(hidden: i32, buckets: i32, qa: i32, qb: i32, scale: i32, slots: i32, squared: i32): void {
+// The buffers come from the stub runtime's bump allocator, which grows the memory as they need
+// (3840 inputs × 512 hidden × 2 bytes of W1 is 60 pages; the limit is the 4 GiB address space),
+// and nothing is allocated after init, so the host's views of the memory stay valid.
+// `inputs`: the rows of W1 and PSQT (the feature set's: 768, or 3840 with king buckets).
+export function init(inputs: i32, hidden: i32, buckets: i32, qa: i32, qb: i32, scale: i32, slots: i32, squared: i32): void {
   H = hidden; NB = buckets; QA = qa; QB = qb; SCALE = scale; SQUARED = squared;
-  W1 = heap.alloc(<usize>(768 * H * 2));
+  W1 = heap.alloc(<usize>inputs * <usize>H * 2);
   B1 = heap.alloc(<usize>(H * 2));
   W2 = heap.alloc(<usize>(NB * 2 * H * 2));
   B2 = heap.alloc(<usize>(NB * 4));
   ACC = heap.alloc(<usize>(slots * 2 * H * 2));
-  PSQT = heap.alloc(<usize>(768 * NB * 4));
+  PSQT = heap.alloc(<usize>inputs * <usize>NB * 4);
   PSQ = heap.alloc(<usize>(slots * 2 * NB * 4));
 }
 export function psqtPtr(): usize { return PSQT; }
