@@ -8,7 +8,18 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Pass, SCALE, positionColumns, target, trainerInputs, sigmoid, type FloatNetwork, type Labels, type NnuePass, type PassKernel } from './nnue-pass.js';
+import {
+  Pass,
+  SCALE,
+  positionColumns,
+  target,
+  trainerInputs,
+  sigmoid,
+  type FloatNetwork,
+  type Labels,
+  type NnuePass,
+  type PassKernel,
+} from './nnue-pass.js';
 import type { NnueSet } from './nnue-dataset.js';
 import { instantiateKernel } from '../engine/nnue/wasm-kernel.js';
 

@@ -11,14 +11,7 @@
  * units stay SCALE centipawns either way, and K only says how quickly a score turns into an
  * expected result, so which errors the loss weighs (docs/nnue.md, training).
  */
-import {
-  featureInputs,
-  kingTransform,
-  mirrorFeature,
-  PLAIN_INPUTS,
-  transformFeature,
-  type NnueFeatures,
-} from '../engine/nnue/features.js';
+import { featureInputs, kingTransform, mirrorFeature, PLAIN_INPUTS, transformFeature, type NnueFeatures } from '../engine/nnue/features.js';
 import type { NnueActivation, NnueKind } from '../engine/nnue/network.js';
 import type { NnueSet } from './nnue-dataset.js';
 

@@ -31,7 +31,10 @@ import {
   sigmoid,
   target,
   trainerInputs,
-  type FloatNetwork, type Labels, type PassKernel } from './nnue-pass.js';
+  type FloatNetwork,
+  type Labels,
+  type PassKernel,
+} from './nnue-pass.js';
 import { createPass } from './nnue-pass-wasm.js';
 import { PARTS, batchStep, type BatchStep, type Moments } from './nnue-gradients.js';
 import { goldenSectionMin } from './golden-section.js';
