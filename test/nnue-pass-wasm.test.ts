@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { loadNnueData } from '../src/tune/nnue-dataset.js';
 import { initNetwork, train, type TrainOptions } from '../src/tune/nnue-train.js';
 import { labelsOf, Pass, type FloatNetwork } from '../src/tune/nnue-pass.js';
-import { WasmPass } from '../src/tune/nnue-pass-wasm.js';
-import { PARTS, weightBuffers } from '../src/tune/nnue-gradients.js';
+import { HELD_PARTS, WasmPass } from '../src/tune/nnue-pass-wasm.js';
+import { PARTS, updateRange, weightBuffers } from '../src/tune/nnue-gradients.js';
 
 // One shard of `tune datagen` (100 self-play games at 5000 nodes, seed 1).
 const SAMPLE = fileURLToPath(new URL('../../test/data/nnue-sample.mcgr.gz', import.meta.url));
@@ -69,4 +69,60 @@ test('NNUE trainer: a run on the WebAssembly kernel ends bit for bit where the T
       ts.history.map((h) => [h.trainLoss, h.validationLoss]),
     );
   }
+});
+
+test("NNUE trainer: the kernel's Adam is updateRange bit for bit (zero gradients and moments skipped, the clip hit, an odd length)", () => {
+  const net = initNetwork(16, 3, 5, 'evaluation', 'crelu', 'king-buckets');
+  const pass = new WasmPass(net, true);
+  const r = (i: number): number => Math.sin(i * 78.233 + 1.7);
+  // Reference copies of the held arrays, their gradients and moments, updated by updateRange.
+  const ref = {
+    net: weightBuffers(net, false),
+    grads: weightBuffers(net, false),
+    m: weightBuffers(net, false),
+    v: weightBuffers(net, false),
+  };
+  for (const k of HELD_PARTS) {
+    const n = net[k].length;
+    for (let i = 0; i < n; i++) {
+      pass.weights[k][i] = i % 11 === 0 ? 0.49 : r(i) * 0.5; // 0.49 sits at the clip below
+      // No gradient at 4, 9, 14, …; no first moment at 0, 9, 10, 19, …: both (skipped) at 9, 19, ….
+      pass.grads[k][i] = i % 5 === 4 ? 0 : r(i + 7) * 3;
+      pass.moment(k, 0)[i] = i % 10 === 0 || i % 10 === 9 ? 0 : r(i + 3) * 0.01;
+      pass.moment(k, 1)[i] = Math.abs(r(i + 5)) * 1e-4;
+    }
+    ref.net[k].set(pass.weights[k]);
+    ref.grads[k].set(pass.grads[k]);
+    ref.m[k].set(pass.moment(k, 0));
+    ref.v[k].set(pass.moment(k, 1));
+  }
+  const rule = { clip: [0.5, 60, 0.5, 60, 10], decayed: [true, false, true, false, false], decay: 0.1 };
+  for (let t = 1; t <= 3; t++) {
+    const lr = 0.01 * t,
+      scale = 1 / 300;
+    HELD_PARTS.forEach((k) => {
+      // b1 updated in its first 15 values only: the kernel's scalar tail after the pairs.
+      const p = PARTS.indexOf(k),
+        n = k === 'b1' ? 15 : ref.net[k].length;
+      updateRange(ref.net, ref.grads, [ref.grads], { m: ref.m, v: ref.v }, rule, p, 0, n, lr, scale, t);
+      pass.adam(k, rule.clip[p], 1 - lr * (rule.decayed[p] ? rule.decay : 0), lr, scale, 1 - Math.pow(0.9, t), 1 - Math.pow(0.999, t), n);
+    });
+  }
+  let clipped = 0;
+  for (const k of HELD_PARTS) {
+    for (const [a, b, what] of [
+      [pass.weights[k], ref.net[k], 'weights'],
+      [pass.moment(k, 0), ref.m[k], 'first moment'],
+      [pass.moment(k, 1), ref.v[k], 'second moment'],
+    ] as const) {
+      let differ = 0;
+      for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) differ++;
+      assert.equal(differ, 0, `${k} ${what}: ${differ} of ${a.length} differ`);
+    }
+    for (let i = 0; i < ref.net[k].length; i++) if (Math.abs(ref.net[k][i]) === Math.fround(rule.clip[PARTS.indexOf(k)])) clipped++;
+  }
+  assert.ok(clipped > 10, `the clip was hit ${clipped} times`);
+  // The 16th b1 value was left alone, and the rest moved.
+  assert.equal(pass.weights.b1[15], ref.net.b1[15]);
+  assert.ok(pass.weights.w1.some((x, i) => x !== Math.fround(i % 11 === 0 ? 0.49 : r(i) * 0.5)));
 });

@@ -15,7 +15,7 @@
 import { Worker } from 'node:worker_threads';
 import type { NnueSet } from './nnue-dataset.js';
 import type { FloatNetwork, Labels, NnuePass, PassKernel } from './nnue-pass.js';
-import { createPass } from './nnue-pass-wasm.js';
+import { createPass, HELD_PARTS, WasmPass } from './nnue-pass-wasm.js';
 
 /** Control block words (Int32) and step parameters (Float64). */
 export const CTRL_GEN = 0,
@@ -102,6 +102,15 @@ export function zeroWeights(g: FloatNetwork): void {
   for (const k of PARTS) g[k].fill(0);
 }
 
+/** Adam's decay rates (the kernel's `adam` has the same). */
+const ADAM_B1 = 0.9,
+  ADAM_B2 = 0.999;
+
+/** Adam's bias corrections at step t (from 1). */
+function adamCorrections(t: number): { c1: number; c2: number } {
+  return { c1: 1 - Math.pow(ADAM_B1, t), c2: 1 - Math.pow(ADAM_B2, t) };
+}
+
 /**
  * Range [lo, hi) of weight array `p`: the slices' gradients summed in slice order into `grads`
  * (nothing to sum with one slice, whose buffer is `grads`), then Adam with decoupled weight decay.
@@ -133,11 +142,10 @@ export function updateRange(
   }
   const clip = rule.clip[p],
     shrink = 1 - lr * (rule.decayed[p] ? rule.decay : 0);
-  const b1 = 0.9,
-    b2 = 0.999,
+  const b1 = ADAM_B1,
+    b2 = ADAM_B2,
     eps = 1e-8,
-    c1 = 1 - Math.pow(b1, t),
-    c2 = 1 - Math.pow(b2, t);
+    { c1, c2 } = adamCorrections(t);
   for (let i = lo; i < hi; i++) {
     const gi = g[i] * scale;
     if (gi === 0 && m[i] === 0) continue; // features never seen keep no momentum
@@ -297,6 +305,55 @@ class ThreadedStep extends StepBuffers implements BatchStep {
 }
 
 /**
+ * One slice on one thread on the WebAssembly kernel, with the whole state in the kernel's memory:
+ * `net`'s W1, b1, W2 and piece-square arrays, their gradients and Adam's moments are views of it,
+ * so a step copies nothing, and Adam runs there too (the kernel's `adam`, updateRange bit for bit;
+ * b2, a few numbers, stays in TypeScript). The same numbers as SequentialStep with one slice (test).
+ */
+class ResidentStep implements BatchStep {
+  private readonly pass: WasmPass;
+  private readonly grads: FloatNetwork;
+  readonly moments: Moments;
+  constructor(
+    private readonly net: FloatNetwork,
+    private readonly set: NnueSet,
+    private readonly idx: Uint32Array,
+    private readonly labels: Labels,
+    private readonly rule: UpdateRule,
+  ) {
+    const pass = new WasmPass(net, true);
+    this.pass = pass;
+    const grads = weightBuffers(net, false),
+      m = weightBuffers(net, false),
+      v = weightBuffers(net, false);
+    for (const k of HELD_PARTS) {
+      pass.weights[k].set(net[k]);
+      net[k] = pass.weights[k];
+      grads[k] = pass.grads[k];
+      m[k] = pass.moment(k, 0);
+      v[k] = pass.moment(k, 1);
+      m[k].fill(0);
+      v[k].fill(0);
+    }
+    this.grads = grads;
+    this.moments = { m, v };
+  }
+  run(from: number, to: number, lr: number, t: number): number {
+    zeroWeights(this.grads);
+    const loss = this.pass.run(this.set, this.idx, from, to, this.labels, this.grads),
+      scale = 1 / (to - from),
+      { c1, c2 } = adamCorrections(t);
+    for (let p = 0; p < PARTS.length; p++) {
+      const k = PARTS[p];
+      if (k === 'b2') updateRange(this.net, this.grads, [this.grads], this.moments, this.rule, p, 0, this.net.b2.length, lr, scale, t);
+      else this.pass.adam(k, this.rule.clip[p], 1 - lr * (this.rule.decayed[p] ? this.rule.decay : 0), lr, scale, c1, c2);
+    }
+    return loss;
+  }
+  close(): void {}
+}
+
+/**
  * The training step of `net` (whose weight arrays are replaced by shared copies when threads are
  * used, so that the workers see every update) over `set` in the order of `idx` (likewise).
  * `sequential` runs the same slices and ranges on this thread (tests: the threads' numbers).
@@ -307,6 +364,8 @@ export function batchStep(
   idx: Uint32Array,
   opts: { slices: number; labels: Labels; rule: UpdateRule; kernel: PassKernel; sequential?: boolean },
 ): { step: BatchStep; idx: Uint32Array } {
+  if (opts.slices === 1 && opts.sequential !== true && opts.kernel === 'wasm')
+    return { step: new ResidentStep(net, set, idx, opts.labels, opts.rule), idx };
   if (opts.slices === 1 || opts.sequential === true)
     return { step: new SequentialStep(net, set, idx, opts.slices, opts.labels, opts.rule, opts.kernel, false), idx };
   for (const k of PARTS) net[k] = shared(net[k]);

@@ -29,14 +29,30 @@ const COLN = memory.data(64 * 4, 16);
 let N: i32 = 0;
 let BUCKET: i32 = 0;
 
-/** `inputs`: W1's and the piece-square term's rows (the feature set's inputs and any factor block). */
-export function init(hidden: i32, buckets: i32, squared: i32, inputs: i32): void {
+// Adam's moments of W1, b1, W2 and the piece-square term (in that order), when the trainer keeps
+// them here (init's `moments`).
+const MOMENTS = memory.data(8 * 8, 16);
+
+/**
+ * `inputs`: W1's and the piece-square term's rows (the feature set's inputs and any factor block);
+ * `moments` 1: also Adam's moments, for a trainer that keeps its whole state here.
+ */
+export function init(hidden: i32, buckets: i32, squared: i32, inputs: i32, moments: i32): void {
   H = hidden; NB = buckets; SQUARED = squared !== 0;
   const w1 = <usize>(inputs * H * 4), b1 = <usize>(H * 4), w2 = <usize>(NB * 2 * H * 4), psqt = <usize>(inputs * NB * 4);
   W1 = heap.alloc(w1); B1 = heap.alloc(b1); W2 = heap.alloc(w2); PSQT = heap.alloc(psqt);
   GW1 = heap.alloc(w1); GB1 = heap.alloc(b1); GW2 = heap.alloc(w2); GPSQT = heap.alloc(psqt);
   ACCS = heap.alloc(b1); ACCN = heap.alloc(b1); DS = heap.alloc(b1); DN = heap.alloc(b1);
+  if (moments !== 0) {
+    const sizes: usize[] = [w1, b1, w2, psqt];
+    for (let p = 0; p < 4; p++) {
+      store<usize>(MOMENTS + (<usize>(2 * p) << 3), heap.alloc(sizes[p]));
+      store<usize>(MOMENTS + (<usize>(2 * p + 1) << 3), heap.alloc(sizes[p]));
+    }
+  }
 }
+/** Adam's first (which 0) or second (1) moment of weight array p (0 W1, 1 b1, 2 W2, 3 piece-square term). */
+export function momentPtr(p: i32, which: i32): usize { return load<usize>(MOMENTS + (<usize>(2 * p + which) << 3)); }
 export function w1Ptr(): usize { return W1; }
 export function b1Ptr(): usize { return B1; }
 export function w2Ptr(): usize { return W2; }
@@ -112,5 +128,50 @@ export function backward(g: f64): void {
     const ps = GPSQT + <usize>((fs * NB + bucket) << 2), pn = GPSQT + <usize>((fn * NB + bucket) << 2);
     store<f32>(ps, <f32>(<f64>load<f32>(ps) + half));
     store<f32>(pn, <f32>(<f64>load<f32>(pn) - half));
+  }
+}
+
+/**
+ * Adam with decoupled weight decay over the n f32 weights at w (gradients g, moments m and v), the
+ * TypeScript reference's updateRange (src/tune/nnue-gradients.ts) bit for bit: the same f64
+ * operations in the same order, two lanes at a time, each moment rounded to f32 when stored and
+ * read back so, and lanes whose gradient and first moment are both 0 left as they are.
+ */
+export function adam(w: usize, g: usize, m: usize, v: usize, n: i32, clip: f64, shrink: f64, lr: f64, scale: f64, c1: f64, c2: f64): void {
+  const b1: f64 = 0.9, b2: f64 = 0.999, eps: f64 = 1e-8;
+  const vb1 = f64x2.splat(b1), vb1c = f64x2.splat(1 - b1), vb2 = f64x2.splat(b2), vb2c = f64x2.splat(1 - b2);
+  const vscale = f64x2.splat(scale), vshrink = f64x2.splat(shrink), vlr = f64x2.splat(lr), vc1 = f64x2.splat(c1), vc2 = f64x2.splat(c2);
+  const veps = f64x2.splat(eps), vclip = f64x2.splat(clip), vnclip = f64x2.splat(-clip), zero = f64x2.splat(0);
+  let i = 0;
+  for (; i + 2 <= n; i += 2) {
+    const o = <usize>(i << 2);
+    const gi = f64x2.mul(f64x2.promote_low_f32x4(v128.load64_zero(g + o)), vscale);
+    const m0 = f64x2.promote_low_f32x4(v128.load64_zero(m + o));
+    const v0 = f64x2.promote_low_f32x4(v128.load64_zero(v + o));
+    const w0 = f64x2.promote_low_f32x4(v128.load64_zero(w + o));
+    const skip = v128.and(f64x2.eq(gi, zero), f64x2.eq(m0, zero));
+    const m32 = f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(vb1, m0), f64x2.mul(vb1c, gi)));
+    const v32 = f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(vb2, v0), f64x2.mul(f64x2.mul(vb2c, gi), gi)));
+    const m1 = f64x2.promote_low_f32x4(m32), v1 = f64x2.promote_low_f32x4(v32);
+    let x = f64x2.sub(f64x2.mul(w0, vshrink), f64x2.div(f64x2.mul(vlr, f64x2.div(m1, vc1)), f64x2.add(f64x2.sqrt(f64x2.div(v1, vc2)), veps)));
+    x = v128.bitselect(vclip, x, f64x2.gt(x, vclip));
+    x = v128.bitselect(vnclip, x, f64x2.lt(x, vnclip));
+    const w32 = f32x4.demote_f64x2_zero(x);
+    // The 64-bit lanes' mask as two 32-bit lanes, for the f32 pairs.
+    const skip32 = v128.shuffle<i32>(skip, skip, 0, 2, 0, 2);
+    v128.store64_lane(m + o, v128.bitselect(v128.load64_zero(m + o), m32, skip32), 0);
+    v128.store64_lane(v + o, v128.bitselect(v128.load64_zero(v + o), v32, skip32), 0);
+    v128.store64_lane(w + o, v128.bitselect(v128.load64_zero(w + o), w32, skip32), 0);
+  }
+  for (; i < n; i++) {
+    const o = <usize>(i << 2);
+    const gi = <f64>load<f32>(g + o) * scale;
+    if (gi == 0 && <f64>load<f32>(m + o) == 0) continue;
+    store<f32>(m + o, <f32>(b1 * <f64>load<f32>(m + o) + (1 - b1) * gi));
+    store<f32>(v + o, <f32>(b2 * <f64>load<f32>(v + o) + (1 - b2) * gi * gi));
+    let x = <f64>load<f32>(w + o) * shrink - (lr * (<f64>load<f32>(m + o) / c1)) / (Math.sqrt(<f64>load<f32>(v + o) / c2) + eps);
+    if (x > clip) x = clip;
+    else if (x < -clip) x = -clip;
+    store<f32>(w + o, <f32>x);
   }
 }
