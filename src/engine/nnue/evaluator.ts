@@ -9,8 +9,8 @@
  * that depends on the king (king-mirrored, king-buckets: features.ts), a king move that changes
  * its side's king transform (across the d/e boundary; into another bucket) changes every column
  * of that side's perspective: that accumulator is marked stale and recomputed from the position
- * when it is next needed (evaluated, or the parent of a further move); those networks update
- * eagerly, since a stale ancestor could no longer be recomputed once the position has moved on.
+ * when it is next needed (evaluated, or the parent of a further move: a stale slot could no
+ * longer be recomputed once the position has moved on, so it is brought up to date then).
  * Plain networks never compute a king transform.
  */
 import type { Position } from '../../core/position.js';
@@ -147,17 +147,23 @@ export class NnueEvaluator {
     this.computed[slot + 1] = 0;
     // The mover's own perspective changes its king transform when its king crosses the d/e
     // boundary (king-mirrored) or into another bucket (king-buckets): the update above used the
-    // old transform, so that accumulator is recomputed when needed. A castle is the king's move
-    // to `to` (its target square, in Chess960 too; core/move.ts), where make() puts it.
+    // old transform, so that accumulator is recomputed from the board when needed. A castle is the
+    // king's move to `to` (its target square, in Chess960 too; core/move.ts), where make() puts it.
     if (kingDependent)
-      this.updateNow(pos, slot, (piece & 7) === KING && kingTransform(features, us, to) !== (us === 0 ? f0 : f1) ? 1 << us : 0);
+      this.markStale(pos, slot, (piece & 7) === KING && kingTransform(features, us, to) !== (us === 0 ? f0 : f1) ? 1 << us : 0);
   }
 
-  /** King-dependent networks: the pending update of slot + 1 done now, while `pos` still holds slot's position. */
-  private updateNow(pos: Position, slot: number, stale: number): void {
-    this.ensure(slot);
-    this.freshen(pos, slot);
-    this.ensure(slot + 1);
+  /**
+   * King-dependent networks: slot + 1's perspectives in `stale` are to be recomputed from its
+   * board. Its update stays lazy; but a stale slot can be recomputed only while `pos` holds its
+   * position, so before a move is made from it, it is brought up to date and recomputed now.
+   * Hence every slot below a stale one is up to date or reachable by valid updates.
+   */
+  private markStale(pos: Position, slot: number, stale: number): void {
+    if (this.stale[slot] !== 0) {
+      this.ensure(slot);
+      this.freshen(pos, slot);
+    }
     this.stale[slot + 1] = stale;
   }
 
@@ -166,7 +172,7 @@ export class NnueEvaluator {
     const slot = pos.ply - this.basePly;
     this.pendingAdd[slot + 1] = 0;
     this.computed[slot + 1] = 0;
-    if (this.kingDependent) this.updateNow(pos, slot, 0);
+    if (this.kingDependent) this.markStale(pos, slot, 0);
   }
 
   /**
