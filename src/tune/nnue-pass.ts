@@ -11,7 +11,16 @@
  * units stay SCALE centipawns either way, and K only says how quickly a score turns into an
  * expected result, so which errors the loss weighs (docs/nnue.md, training).
  */
-import { featureInputs, kingTransform, mirrorFeature, PLAIN_INPUTS, transformFeature, type NnueFeatures } from '../engine/nnue/features.js';
+import { BLACK, KING, WHITE, makePiece } from '../core/types.js';
+import {
+  featureIndex,
+  featureInputs,
+  kingTransform,
+  mirrorFeature,
+  PLAIN_INPUTS,
+  transformFeature,
+  type NnueFeatures,
+} from '../engine/nnue/features.js';
 import type { NnueActivation, NnueKind } from '../engine/nnue/network.js';
 import type { NnueSet } from './nnue-dataset.js';
 
@@ -48,8 +57,9 @@ export function trainerInputs(features: NnueFeatures): number {
   return featureInputs(features) + (factorBase(features) >= 0 ? PLAIN_INPUTS : 0);
 }
 
-const WHITE_KING = 5 * 64,
-  BLACK_KING = 11 * 64;
+// The kings' first features (on a1) in the data's White view: the engine's own index, not a copy.
+const WHITE_KING = featureIndex(WHITE, makePiece(WHITE, KING), 0),
+  BLACK_KING = featureIndex(WHITE, makePiece(BLACK, KING), 0);
 
 /**
  * The king transforms (features.ts) of training position i's perspectives, White's + 65536 · Black's,

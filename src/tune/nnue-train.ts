@@ -226,8 +226,9 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   // unless `sequentialSlices`); the weights and the index move to shared memory for threads.
   // W1 and W2 are clipped to what the file can hold and decayed; the rest is not decayed.
   // A factorised W1 is clipped at half the bound, so that the file's sums of two columns are within it.
-  const w1Clip = factorBase(net.features) >= 0 ? CLIP / 2 : CLIP,
-    psqtClip = factorBase(net.features) >= 0 ? 10 : 20;
+  const factorised = factorBase(net.features) >= 0,
+    w1Clip = factorised ? CLIP / 2 : CLIP,
+    psqtClip = factorised ? 10 : 20;
   const rule = { clip: [w1Clip, 60, CLIP, 60, psqtClip], decayed: [true, false, true, false, false], decay };
   const { step, idx } = batchStep(
     net,
