@@ -116,6 +116,16 @@ test('network file: round trip, and every damaged file is refused with its probl
   wide.w2[5] = 129;
   assert.throws(() => decodeNetwork(encodeNetwork(wide), 'w.bin'), /w\.bin: output weights up to 129 times QA 255 overflow/);
   assert.throws(() => decodeNetwork(encodeNetwork(randomNetwork(256, 4, 1, 'evaluation', 'screlu')), 'w.bin'), /could overflow the 32-bit/);
+  // Piece-square rows of 2^25: 32 of them fit the output sum, but the two perspectives' difference
+  // (64 rows) would wrap the kernel's int32 subtraction; 2^25 − 1 is accepted.
+  const psq = randomNetwork(32, 4, 1);
+  psq.psqt[7] = 2 ** 25;
+  assert.throws(
+    () => decodeNetwork(encodeNetwork(psq), 'p.bin'),
+    /p\.bin: output weights up to \d+ \(piece-square up to 33554432\) could overflow/,
+  );
+  psq.psqt[7] = 2 ** 25 - 1;
+  assert.equal(decodeNetwork(encodeNetwork(psq)).psqt[7], 2 ** 25 - 1);
   // The feature set: plain unless the file says king-mirrored or king-buckets; an unknown one is refused.
   assert.equal(back.features, 'plain');
   const km = decodeNetwork(encodeNetwork(randomNetwork(32, 4, 1, 'evaluation', 'crelu', 'king-mirrored')));

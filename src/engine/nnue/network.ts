@@ -233,7 +233,9 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
   const hiddenBound = 2 * hidden * qa * maxW;
   if (activation === 'screlu' && qa * maxW >= 2 ** 15)
     throw new NnueFileError(file, `output weights up to ${maxW} times QA ${qa} overflow the 16-bit products of the squared activation`);
-  if ((activation === 'screlu' && hiddenBound * qa >= 2 ** 31) || hiddenBound + maxB + 32 * maxP >= 2 ** 31)
+  // The kernel subtracts the two perspectives' piece-square sums in int32 before halving them, so
+  // that difference (up to 64 rows) must fit too; the reference, in doubles, would not wrap.
+  if ((activation === 'screlu' && hiddenBound * qa >= 2 ** 31) || hiddenBound + maxB + 32 * maxP >= 2 ** 31 || 64 * maxP >= 2 ** 31)
     throw new NnueFileError(file, `output weights up to ${maxW} (piece-square up to ${maxP}) could overflow the 32-bit output sum`);
   return {
     kind,
