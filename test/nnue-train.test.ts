@@ -304,7 +304,6 @@ function loadOne(pos: Position, buckets = 1) {
     count: 1,
     feat,
     nFeat: Uint8Array.of(n),
-    kingWings: Uint8Array.of(((pos.kingSq[0] >> 2) & 1) | ((pos.kingSq[1] >> 1) & 2)),
     stm: Uint8Array.of(pos.side),
     bucket: Uint8Array.of(outputBucket(n, buckets)),
     score: Int16Array.of(0),

@@ -41,7 +41,6 @@ export function datasetChecksum(set: NnueSet): number {
   let c = crc32(bytes(set.feat, set.count * 32, 2));
   for (const [a, w] of [
     [set.nFeat, 1],
-    [set.kingWings, 1],
     [set.stm, 1],
     [set.bucket, 1],
     [set.score, 2],

@@ -29,8 +29,6 @@ export interface NnueSet {
   /** 32 White-perspective features per position, `nFeat` of them used. */
   feat: Uint16Array;
   nFeat: Uint8Array;
-  /** Bit 0: White's king on files e–h; bit 1: Black's (the king-mirrored feature set's flips). */
-  kingWings: Uint8Array;
   stm: Uint8Array;
   bucket: Uint8Array;
   /** Search score, side to move's view, centipawns. */
@@ -51,7 +49,6 @@ class SetBuilder {
   count = 0;
   feat = new Uint16Array(this.cap * 32);
   nFeat = new Uint8Array(this.cap);
-  kingWings = new Uint8Array(this.cap);
   stm = new Uint8Array(this.cap);
   bucket = new Uint8Array(this.cap);
   score = new Int16Array(this.cap);
@@ -67,7 +64,6 @@ class SetBuilder {
     };
     this.feat = g(this.feat, this.cap * 32);
     this.nFeat = g(this.nFeat, this.cap);
-    this.kingWings = g(this.kingWings, this.cap);
     this.stm = g(this.stm, this.cap);
     this.bucket = g(this.bucket, this.cap);
     this.score = g(this.score, this.cap);
@@ -84,7 +80,6 @@ class SetBuilder {
       if (p !== 0) this.feat[i * 32 + n++] = featureIndex(0, p, sq);
     }
     this.nFeat[i] = n;
-    this.kingWings[i] = ((pos.kingSq[0] >> 2) & 1) | ((pos.kingSq[1] >> 1) & 2);
     this.stm[i] = pos.side;
     this.bucket[i] = outputBucket(n, buckets);
     this.score[i] = score;
@@ -98,7 +93,6 @@ class SetBuilder {
       count: n,
       feat: this.feat.slice(0, n * 32),
       nFeat: this.nFeat.slice(0, n),
-      kingWings: this.kingWings.slice(0, n),
       stm: this.stm.slice(0, n),
       bucket: this.bucket.slice(0, n),
       score: this.score.slice(0, n),

@@ -373,7 +373,6 @@ export function batchStep(
     count: set.count,
     feat: shared(set.feat),
     nFeat: shared(set.nFeat),
-    kingWings: shared(set.kingWings),
     stm: shared(set.stm),
     bucket: shared(set.bucket),
     score: shared(set.score),
