@@ -326,6 +326,22 @@ test('quit during an infinite search exits promptly with status 0', async () => 
   assert.ok(Date.now() - t0 < 5000);
 });
 
+test('quit answers what was sent before it, as Stockfish does: readyok, and the bestmove of the search it stops', async () => {
+  // All in one write, as a script piping commands does.
+  const ready = new UciChild();
+  ready.send('uci', 'isready', 'quit');
+  await ready.expect(/^uciok$/);
+  await ready.expect(/^readyok$/);
+  assert.equal(await ready.exited, 0);
+
+  const search = new UciChild();
+  search.send('position startpos moves e2e4', 'go depth 60', 'quit');
+  const t0 = Date.now();
+  assertLegal(START_FEN, ['e2e4'], await search.expect(/^bestmove /, 5000));
+  assert.equal(await search.exited, 0);
+  assert.ok(Date.now() - t0 < 5000, 'quit must stop the search, not wait for depth 60');
+});
+
 test('end of input lets a finite search finish and print its bestmove', async () => {
   const e = new UciChild();
   e.send('position startpos', 'go depth 2');

@@ -1,6 +1,6 @@
 /**
  * The UCI protocol loop (`matrix-chess uci`). The main thread only reads commands and answers
- * the ones that must never wait (`isready`, `stop`, `ponderhit`, `quit`); searches and perft run
+ * the ones that must never wait (`stop`, `ponderhit`, `quit`, `isready` during a search); searches and perft run
  * in the search worker. Bad input is answered with `info string <reason>` and never stops the
  * loop; a bad `position` command keeps the previous position.
  */
@@ -29,6 +29,8 @@ export const ENGINE_AUTHOR = 'the Matrix Chess developers';
 const STOP = 0,
   PONDERHIT = 1;
 const MAX_RESTARTS = 3;
+/** How long `quit` waits for what the search thread still owes (a stopped search's bestmove, readyok). */
+const QUIT_GRACE_MS = 2000;
 
 /** The search thread as UciSession uses it: a Node worker thread, or a Web Worker in a browser. */
 export interface SearchThread {
@@ -379,6 +381,19 @@ export class UciSession {
     await this.idle();
   }
 
+  /**
+   * On quit, as Stockfish does: a running search is stopped and prints its bestmove, and every
+   * isready sent before is answered, so `isready` then `quit` on a pipe still gets its readyok.
+   * A perft is abandoned, and a thread that does not answer within QUIT_GRACE_MS is not waited for.
+   */
+  async quit(): Promise<void> {
+    this.stop();
+    if (this.task?.kind === 'perft') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, QUIT_GRACE_MS)))]);
+    clearTimeout(timer);
+  }
+
   close(): void {
     Atomics.store(this.control, STOP, 1);
     this.worker.terminate();
@@ -402,7 +417,10 @@ export async function runUci(args: string[]): Promise<void> {
       await session.drain();
       break;
     }
-    if (!session.handle(line)) break;
+    if (!session.handle(line)) {
+      await session.quit();
+      break;
+    }
   }
   reader.close();
   session.close();
