@@ -155,8 +155,9 @@ for (const mode of ['plain page', 'cross-origin isolated page'] as const) {
       missing.join('\n'),
     );
 
-    // quit ends the worker: nothing answers any more.
-    await send(page, 'quit');
+    // quit answers an isready sent before it (in the same message), then ends the worker:
+    // nothing answers any more.
+    await send(page, 'isready\nquit', /^readyok$/);
     const before = (await page.evaluate(() => window.lines.length)) as number;
     await send(page, 'isready');
     await page.waitForTimeout(1_000);

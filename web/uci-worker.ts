@@ -58,17 +58,26 @@ if (scope.name === SEARCH_THREAD_NAME) {
   };
   let session: UciSession | undefined = new UciSession((line) => scope.postMessage(line), {
     startThread,
-    giveUp: () => quit(),
+    giveUp: () => end(),
   });
-  const quit = (): void => {
+  let quitting = false;
+  const end = (): void => {
     session?.close();
     session = undefined;
     scope.close();
   };
+  // As in the terminal (UciSession.quit): a running search prints its bestmove and earlier
+  // isready commands are answered; nothing sent after quit is read.
+  const quit = async (): Promise<void> => {
+    quitting = true;
+    await session?.quit();
+    end();
+  };
   scope.onmessage = (ev: MessageEvent) => {
     // One command per line; a message may hold several.
     for (const line of String(ev.data).split(/\r?\n/)) {
-      if (session && !session.handle(line)) quit();
+      if (!session || quitting) return;
+      if (!session.handle(line)) void quit();
     }
   };
 }
