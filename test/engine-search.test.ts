@@ -174,13 +174,15 @@ test('stop via control block and via stop() still yields a legal move', () => {
 test('a search stopped inside an iteration plays the first move of the last line it reported', () => {
   // Node limits stop searches at many points inside iterations, deterministically; at some of
   // them a later root move has overtaken the one last reported (which ones depends on the
-  // network and the search, so two openings over a wide range of limits, after a search of 1.e4
+  // network and the search, so four openings over a wide range of limits, after a search of 1.e4
   // as a GUI would send). Such a stop must report the new move's line.
   const nnue = loadNnue();
   let partial = 0;
   for (const fen of [
     'rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2',
     'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3',
+    'rnbqkbnr/pppp1ppp/4p3/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2',
+    'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4',
   ])
     for (let nodes = 1000; nodes <= 12000; nodes += 131) {
       const engine = new Engine({ nnue });
