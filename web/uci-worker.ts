@@ -60,23 +60,24 @@ if (scope.name === SEARCH_THREAD_NAME) {
     startThread,
     giveUp: () => end(),
   });
-  let quitting = false;
   const end = (): void => {
     session?.close();
     session = undefined;
     scope.close();
   };
   // As in the terminal (UciSession.quit): a running search prints its bestmove and earlier
-  // isready commands are answered; nothing sent after quit is read.
+  // isready commands are answered; the session is detached first, so nothing sent after quit is read.
   const quit = async (): Promise<void> => {
-    quitting = true;
-    await session?.quit();
-    end();
+    const quitting = session;
+    session = undefined;
+    await quitting?.quit();
+    quitting?.close();
+    scope.close();
   };
   scope.onmessage = (ev: MessageEvent) => {
     // One command per line; a message may hold several.
     for (const line of String(ev.data).split(/\r?\n/)) {
-      if (!session || quitting) return;
+      if (!session) return;
       if (!session.handle(line)) void quit();
     }
   };
