@@ -5,6 +5,7 @@
  * start) is a UsageError: one line and exit 2.
  */
 import { accessSync, appendFileSync, constants, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { formatSeconds, progressEnabled } from '../cmdline/progress.js';
@@ -14,6 +15,7 @@ import { START_FEN } from '../core/position.js';
 import { runMatch, tcText, type MatchConfig, type MatchResult } from './match.js';
 import { MatchResumeError, checkResumedNames, readResumablePgn, type ResumedGame } from './resume.js';
 import { formatElo, sprtBounds, type SprtConfig } from './stats.js';
+import { reportFromPgns, type MatchReport, type PgnSource } from './report.js';
 import type { DrawRule, ResignRule } from './adjudicate.js';
 
 export const MATCH_USAGE = `usage: matrix-chess match --engine1 SPEC --engine2 SPEC [options]
@@ -48,7 +50,11 @@ options:
   --event TEXT         PGN Event tag (default "Matrix Chess match")
   --log FILE           log all UCI traffic
   --verbose            print one line per finished game
-  --json               print the final result as JSON instead of the text report`;
+  --json               print the final result as JSON instead of the text report
+
+       matrix-chess match --report FILE.pgn[.gz] [FILE ...] [--json]
+  the report of games already played, from the PGN files of one or more runs between the same two
+  engines (e.g. two halves played side by side), summed as one match; pairs stay within a file`;
 
 /** Splits "a=1 b='x y' c=\"z\"" into words, honouring single and double quotes. */
 export function splitWords(text: string): string[] {
@@ -315,6 +321,7 @@ export async function runMatchCommand(args: string[]): Promise<number> {
     process.stdout.write(MATCH_USAGE + '\n');
     return 0;
   }
+  if (args.includes('--report')) return runReportCommand(args);
   let opts: MatchOptions;
   let resumed: ResumedGame[] = [];
   // The resumed file's complete games, written back once the engines are known to be the same
@@ -388,6 +395,46 @@ export async function runMatchCommand(args: string[]): Promise<number> {
     process.stdout.write(JSON.stringify({ ...rest, games: games.map(({ pgn: _pgn, ...g }) => g) }, null, 2) + '\n');
   } else {
     process.stdout.write(formatReport(result, { tc, openings: opts.openingsSource, sprt: config.sprt, resumed: resumed.length }) + '\n');
+  }
+  return 0;
+}
+
+/** `match --report FILE…`: the report of finished games, read from match PGNs (plain or .gz). */
+function runReportCommand(args: string[]): number {
+  const { values, positionals } = parseCommandArgs(
+    'match --report',
+    args,
+    { report: { type: 'boolean' }, json: { type: 'boolean' } },
+    Infinity,
+  );
+  const sources: PgnSource[] = positionals.map((name) => {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(name);
+    } catch (e) {
+      throw new UsageError(`match --report: cannot read '${name}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    try {
+      return { name, text: (name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8') };
+    } catch {
+      throw new UsageError(`match --report: ${name}: not a gzip file (the name ends in .gz)`);
+    }
+  });
+  let report: MatchReport;
+  try {
+    report = reportFromPgns(sources);
+  } catch (e) {
+    if (e instanceof MatchResumeError) throw new UsageError(e.message);
+    throw e;
+  }
+  for (const note of report.notes) process.stderr.write(note + '\n');
+  const r = report.result;
+  if (values.json === true) {
+    const { games, ...rest } = r;
+    process.stdout.write(JSON.stringify({ ...rest, games: games.map(({ pgn: _pgn, ...g }) => g) }, null, 2) + '\n');
+  } else {
+    const openings = `from ${sources.length === 1 ? sources[0].name : `${sources.length} PGN files`}`;
+    process.stdout.write(formatReport(r, { tc: report.timeControls.join(' and '), openings }) + '\n');
   }
   return 0;
 }

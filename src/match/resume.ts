@@ -2,7 +2,8 @@
  * Resuming a match from its PGN (`match --resume`): the games already in the file are read back
  * as finished games of the schedule (Round = game index + 1, opening and colours from the index),
  * checked against what this run would play, and only the missing games are played. A match is a
- * long job; a killed one should cost only the game that was in progress.
+ * long job; a killed one should cost only the game that was in progress. The same reader, with
+ * no schedule, gives `match --report` the games of finished or running matches to sum up.
  *
  * Everything the report needs is in our PGN: the result, the ending (replayed by our core, or
  * the Termination tag for losses by fault and adjudications), and per engine move the comment
@@ -53,6 +54,21 @@ const MOVE_COMMENT = /^(?:[+-](?:\d+\.\d+|M\d+)(?:\/(\d+))? )?(\d+(?:\.\d+)?)s(?
  * the file, the game and the field.
  */
 export function readResumablePgn(text: string, source: string, schedule: ResumeSchedule): ResumedPgn {
+  return readMatchGames(text, source, schedule);
+}
+
+/**
+ * Reads the games of a match PGN written by `match --pgn` without a schedule to check them
+ * against (`match --report`): each game's opening is what the runner marked "book", its
+ * index its Round, and a Round may repeat (files of several runs joined). Otherwise the same
+ * errors as readResumablePgn, naming `match --report`.
+ */
+export function readMatchPgn(text: string, source: string): ResumedPgn {
+  return readMatchGames(text, source, null);
+}
+
+function readMatchGames(text: string, source: string, schedule: ResumeSchedule | null): ResumedPgn {
+  const command = schedule ? 'match --resume' : 'match --report';
   // Games as the runner wrote them: each ends in a blank line, so each chunk plus "\n" is its text.
   const parts = text
     .replace(/\r\n?/g, '\n')
@@ -67,44 +83,55 @@ export function readResumablePgn(text: string, source: string, schedule: ResumeS
   }
   const keptText = parts.join('');
   const records = readPgnGamesEach(keptText, source);
-  if (records.length !== parts.length) throw new Error('match --resume: PGN chunks and games disagree'); // a bug, not input
+  if (records.length !== parts.length) throw new Error(`${command}: PGN chunks and games disagree`); // a bug, not input
   const seen = new Set<number>();
   const games = records.map((rec, i) => {
     const where = `${source}: game ${i + 1}`;
-    if (rec instanceof PgnError) throw new MatchResumeError(`match --resume: ${rec.message}`);
+    if (rec instanceof PgnError) throw new MatchResumeError(`${command}: ${rec.message}`);
     const g = resumedGame(rec, where, schedule, parts[i]);
-    if (seen.has(g.index)) throw new MatchResumeError(`match --resume: ${where}: Round ${g.index + 1} appears twice`);
+    // A report reads runs laid end to end in one file (reportFromPgns); a resumed match is one run.
+    if (schedule && seen.has(g.index)) throw new MatchResumeError(`${command}: ${where}: Round ${g.index + 1} appears twice`);
     seen.add(g.index);
     return g;
   });
   return { games, keptText, ...(droppedTail ? { droppedTail } : {}) };
 }
 
-function resumedGame(rec: PgnRecord, where: string, s: ResumeSchedule, pgn: string): ResumedGame {
+function resumedGame(rec: PgnRecord, where: string, s: ResumeSchedule | null, pgn: string): ResumedGame {
   const fail = (field: string, msg: string): never => {
-    throw new MatchResumeError(`match --resume: ${where}: ${field}: ${msg}`);
+    throw new MatchResumeError(`${s ? 'match --resume' : 'match --report'}: ${where}: ${field}: ${msg}`);
   };
   const t = rec.tags;
   const round = Number(t.Round);
   if (!Number.isInteger(round) || round < 1) fail('Round', `expected a game number from 1, got '${t.Round ?? ''}'`);
-  if (round > s.games) fail('Round', `${round} is beyond this match's ${s.games} games`);
   const index = round - 1;
-  const tc = tcText(s.tc);
-  if (t.TimeControl !== tc) fail('TimeControl', `the game was played at '${t.TimeControl ?? ''}', this match is ${tc}`);
-  if ((t.Variant === 'Chess960') !== (s.chess960 === true))
-    fail('Variant', s.chess960 ? 'this match is Chess960, the game is not' : 'the game is Chess960, this match is not');
-  const openingIndex = Math.floor(index / 2) % s.openings.length;
-  const opening = s.openings[openingIndex];
-  if (rec.fen !== opening.fen) fail('FEN', `the game starts from '${rec.fen}', its opening (${openingIndex + 1}) from '${opening.fen}'`);
   const pos = Position.fromFen(rec.fen);
-  for (let i = 0; i < opening.moves.length; i++) {
-    if (i >= rec.moves.length || parseUciMove(pos, opening.moves[i], s.chess960 === true) !== rec.moves[i])
-      fail('moves', `the game does not follow its opening (${openingIndex + 1}: ${opening.moves.join(' ')})`);
-    pos.makeMove(rec.moves[i]);
+  let openingIndex: number, bookPlies: number;
+  if (s) {
+    if (round > s.games) fail('Round', `${round} is beyond this match's ${s.games} games`);
+    const tc = tcText(s.tc);
+    if (t.TimeControl !== tc) fail('TimeControl', `the game was played at '${t.TimeControl ?? ''}', this match is ${tc}`);
+    if ((t.Variant === 'Chess960') !== (s.chess960 === true))
+      fail('Variant', s.chess960 ? 'this match is Chess960, the game is not' : 'the game is Chess960, this match is not');
+    openingIndex = Math.floor(index / 2) % s.openings.length;
+    const opening = s.openings[openingIndex];
+    if (rec.fen !== opening.fen) fail('FEN', `the game starts from '${rec.fen}', its opening (${openingIndex + 1}) from '${opening.fen}'`);
+    for (let i = 0; i < opening.moves.length; i++) {
+      if (i >= rec.moves.length || parseUciMove(pos, opening.moves[i], s.chess960 === true) !== rec.moves[i])
+        fail('moves', `the game does not follow its opening (${openingIndex + 1}: ${opening.moves.join(' ')})`);
+      pos.makeMove(rec.moves[i]);
+    }
+    bookPlies = opening.moves.length;
+  } else {
+    // No schedule: the opening is the moves up to the one the runner marked "book".
+    openingIndex = Math.floor(index / 2);
+    bookPlies = 0;
+    for (let i = 0; i < rec.moves.length; i++) if (/^book(?:, |$)/.test(rec.comments[i] ?? '')) bookPlies = i + 1;
+    for (let i = 0; i < bookPlies; i++) pos.makeMove(rec.moves[i]);
   }
   const whiteEngine = (index % 2) as 0 | 1;
   const usage: [EngineUsage, EngineUsage] = [newUsage(), newUsage()];
-  for (let i = opening.moves.length; i < rec.moves.length; i++) {
+  for (let i = bookPlies; i < rec.moves.length; i++) {
     const m = MOVE_COMMENT.exec(rec.comments[i] ?? '');
     if (!m) fail('moves', `ply ${i + 1} has no "score/depth seconds" comment, so this PGN was not written by match --pgn`);
     const u = usage[engineOfSide(whiteEngine, pos.side)];
@@ -144,7 +171,7 @@ const FAULT_BY_TERMINATION = new Map<string, 'time' | 'illegal-move' | 'crash'>(
 function endOf(
   rec: PgnRecord,
   pos: Position,
-  s: ResumeSchedule,
+  s: ResumeSchedule | null,
   whiteEngine: 0 | 1,
   fail: (field: string, msg: string) => never,
 ): { verdict: Verdict; faultEngine?: 0 | 1 } {
@@ -163,7 +190,9 @@ function endOf(
       faultEngine: engineOfSide(whiteEngine, pos.side),
     };
   if (term === 'adjudication') {
-    const reason = result !== '1/2-1/2' ? 'resign' : rec.moves.length >= s.maxPlies ? 'max-plies' : 'draw-adjudication';
+    // Without a schedule, the runner's own text says which draw rule ended the game.
+    const capped = s ? rec.moves.length >= s.maxPlies : /^Draw adjudicated: game reached \d+ plies$/.test(text);
+    const reason = result !== '1/2-1/2' ? 'resign' : capped ? 'max-plies' : 'draw-adjudication';
     return { verdict: { result, reason, termination: term, text } };
   }
   return fail('Termination', `'${term ?? ''}' with no ending by the rules in the final position`);
