@@ -458,3 +458,14 @@ test("fewPawnsScale (off by default) scales the static evaluation of endings by 
   const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
   assert.equal(depth1(start, { fewPawnsScale: true }, true), depth1(start, {}, true));
 });
+
+test('pieceCountScale (off by default) scales the static evaluation when fewer than twelve pieces are left', () => {
+  assert.equal(new Engine().params.pieceCountScale, false);
+  // Rook and pawn against rook, five pieces: the search's score shrinks with its leaves'; the start position's does not.
+  const krp = '8/8/4k3/8/4P3/8/r7/4K2R w - - 0 1';
+  const plain = depth1(krp, {}, true),
+    scaled = depth1(krp, { pieceCountScale: true }, true);
+  assert.ok(plain > 0 && scaled > 0 && scaled < plain, `${scaled} of ${plain}`);
+  const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  assert.equal(depth1(start, { pieceCountScale: true }, true), depth1(start, {}, true));
+});

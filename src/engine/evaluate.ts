@@ -570,6 +570,22 @@ export function scaleByPawns(pos: Position, score: number): number {
 }
 
 /**
+ * A score (side to move's view) scaled by how many pieces are on the board, kings and pawns
+ * included: min(64, 10 + 4.5·pieces) / 64, full from 12 pieces, 37/64 at 6. Fitted to our own
+ * self-play (docs/strength.md): the result a search score predicts falls with the material left,
+ * so that +1.5 with six pieces scores like +0.8 with twenty, and an unscaled evaluation prefers
+ * trading into endings it then draws. Not against a bare king (the mop-up needs the full score).
+ * The search's `pieceCountScale` switch.
+ */
+export function scaleByPieceCount(pos: Position, score: number): number {
+  const pieces = popcount32(pos.colorLo[WHITE] | pos.colorLo[BLACK]) + popcount32(pos.colorHi[WHITE] | pos.colorHi[BLACK]);
+  if (pieces >= 12) return score;
+  const strong = score >= 0 === (pos.side === WHITE) ? WHITE : BLACK;
+  if (bareKing(pos, strong ^ 1)) return score;
+  return ((score * (20 + 9 * pieces)) / 128) | 0;
+}
+
+/**
  * Against a bare king: drive it to the edge (to a corner of the bishop's colour with bishop and
  * knight) and bring the own king closer, so the search sees progress towards mate.
  * White's view; 0 unless the weaker side has only its king.

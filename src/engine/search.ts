@@ -8,7 +8,7 @@
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types.js';
 import type { Position } from '../core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
-import { evaluate, insufficientMaterial, scaleByPawns } from './evaluate.js';
+import { evaluate, insufficientMaterial, scaleByPawns, scaleByPieceCount } from './evaluate.js';
 import type { NnueEvaluator } from './nnue/evaluator.js';
 import { SEE_VALUE, seeGe } from './see.js';
 import { givesDirectCheck, givesQuietCheck } from './gives-check.js';
@@ -84,6 +84,8 @@ export class SearchParams {
   rule50Damping = false;
   /** The static evaluation's endgame share shrinks when the side it favours has fewer than four pawns (evaluate.ts scaleByPawns). */
   fewPawnsScale = false;
+  /** The static evaluation shrinks with fewer than twelve pieces on the board (evaluate.ts scaleByPieceCount). */
+  pieceCountScale = false;
   /** Time management: the clock is shared over this many moves when no `movestogo` comes (timeman). */
   timeHorizonMoves = 20;
   /** No new iteration starts past this percentage of the soft limit (scaled by the best move's stability). */
@@ -352,6 +354,7 @@ export class Engine {
   private staticEvaluate(pos: Position): number {
     let v = this.nnue !== null ? this.nnue.evaluate(pos) : evaluate(pos);
     if (this.params.fewPawnsScale) v = scaleByPawns(pos, v);
+    if (this.params.pieceCountScale) v = scaleByPieceCount(pos, v);
     return this.params.rule50Damping ? ((v * (200 - pos.halfmove)) / 200) | 0 : v;
   }
 

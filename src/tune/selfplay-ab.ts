@@ -81,6 +81,7 @@ const VARIANTS: Record<string, Variant> = {
   'rule50-damping': search({ rule50Damping: true }),
   'few-pawns-scale': search({ fewPawnsScale: true }),
   'few-pawns-rule50': search({ fewPawnsScale: true, rule50Damping: true }),
+  'piece-count-scale': search({ pieceCountScale: true }),
   'lmp-prunes-checks': search({ lmpKeepsChecks: false }),
   'no-lmp': search({ lmpDepth: 0 }),
   'rfp-120': search({ rfpMargin: 120 }),
