@@ -448,24 +448,16 @@ test('rule50Damping (off by default) shrinks the evaluation, the network or the 
   }
 });
 
-test("fewPawnsScale (off by default) scales the static evaluation of endings by the favoured side's pawns", () => {
-  assert.equal(new Engine().params.fewPawnsScale, false);
-  // Rook and pawn against rook: the scaled ending is worth less to the side ahead; the middlegame the same.
-  const krp = '8/8/4k3/8/4P3/8/r7/4K2R w - - 0 1';
-  const plain = depth1(krp, {}, true),
-    scaled = depth1(krp, { fewPawnsScale: true }, true);
-  assert.ok(plain > 0 && scaled > 0 && scaled < plain, `${scaled} of ${plain}`);
-  const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-  assert.equal(depth1(start, { fewPawnsScale: true }, true), depth1(start, {}, true));
-});
-
-test('pieceCountScale (off by default) scales the static evaluation when fewer than twelve pieces are left', () => {
-  assert.equal(new Engine().params.pieceCountScale, false);
-  // Rook and pawn against rook, five pieces: the search's score shrinks with its leaves'; the start position's does not.
-  const krp = '8/8/4k3/8/4P3/8/r7/4K2R w - - 0 1';
-  const plain = depth1(krp, {}, true),
-    scaled = depth1(krp, { pieceCountScale: true }, true);
-  assert.ok(plain > 0 && scaled > 0 && scaled < plain, `${scaled} of ${plain}`);
-  const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-  assert.equal(depth1(start, { pieceCountScale: true }, true), depth1(start, {}, true));
-});
+// fewPawnsScale: by the favoured side's pawns; pieceCountScale: below twelve pieces on the board.
+for (const name of ['fewPawnsScale', 'pieceCountScale'] as const) {
+  test(`${name} (off by default) scales the static evaluation of endings and leaves the middlegame alone`, () => {
+    assert.equal(new Engine().params[name], false);
+    // Rook and pawn against rook: the scaled ending is worth less to the side ahead; the start position the same.
+    const krp = '8/8/4k3/8/4P3/8/r7/4K2R w - - 0 1';
+    const plain = depth1(krp, {}, true),
+      scaled = depth1(krp, { [name]: true }, true);
+    assert.ok(plain > 0 && scaled > 0 && scaled < plain, `${scaled} of ${plain}`);
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    assert.equal(depth1(start, { [name]: true }, true), depth1(start, {}, true));
+  });
+}
