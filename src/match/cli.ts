@@ -316,6 +316,12 @@ export function formatReport(r: MatchResult, opts: { tc: string; openings: strin
   return lines.join('\n');
 }
 
+/** The `--json` report: the result with its games, less their PGN text. */
+function formatJson(r: MatchResult): string {
+  const { games, ...rest } = r;
+  return JSON.stringify({ ...rest, games: games.map(({ pgn: _pgn, ...g }) => g) }, null, 2) + '\n';
+}
+
 export async function runMatchCommand(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(MATCH_USAGE + '\n');
@@ -390,10 +396,8 @@ export async function runMatchCommand(args: string[]): Promise<number> {
     throw e;
   }
   if (showProgress) process.stderr.write('\r\x1b[K');
-  if (opts.json) {
-    const { games, ...rest } = result;
-    process.stdout.write(JSON.stringify({ ...rest, games: games.map(({ pgn: _pgn, ...g }) => g) }, null, 2) + '\n');
-  } else {
+  if (opts.json) process.stdout.write(formatJson(result));
+  else {
     process.stdout.write(formatReport(result, { tc, openings: opts.openingsSource, sprt: config.sprt, resumed: resumed.length }) + '\n');
   }
   return 0;
@@ -429,10 +433,8 @@ function runReportCommand(args: string[]): number {
   }
   for (const note of report.notes) process.stderr.write(note + '\n');
   const r = report.result;
-  if (values.json === true) {
-    const { games, ...rest } = r;
-    process.stdout.write(JSON.stringify({ ...rest, games: games.map(({ pgn: _pgn, ...g }) => g) }, null, 2) + '\n');
-  } else {
+  if (values.json === true) process.stdout.write(formatJson(r));
+  else {
     const openings = `from ${sources.length === 1 ? sources[0].name : `${sources.length} PGN files`}`;
     process.stdout.write(formatReport(r, { tc: report.timeControls.join(' and '), openings }) + '\n');
   }

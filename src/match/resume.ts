@@ -67,8 +67,11 @@ export function readMatchPgn(text: string, source: string): ResumedPgn {
   return readMatchGames(text, source, null);
 }
 
+/** The command whose reading this is, for its messages: a schedule is `--resume`'s. */
+const commandOf = (schedule: ResumeSchedule | null): string => (schedule ? 'match --resume' : 'match --report');
+
 function readMatchGames(text: string, source: string, schedule: ResumeSchedule | null): ResumedPgn {
-  const command = schedule ? 'match --resume' : 'match --report';
+  const command = commandOf(schedule);
   // Games as the runner wrote them: each ends in a blank line, so each chunk plus "\n" is its text.
   const parts = text
     .replace(/\r\n?/g, '\n')
@@ -89,9 +92,11 @@ function readMatchGames(text: string, source: string, schedule: ResumeSchedule |
     const where = `${source}: game ${i + 1}`;
     if (rec instanceof PgnError) throw new MatchResumeError(`${command}: ${rec.message}`);
     const g = resumedGame(rec, where, schedule, parts[i]);
-    // A report reads runs laid end to end in one file (reportFromPgns); a resumed match is one run.
-    if (schedule && seen.has(g.index)) throw new MatchResumeError(`${command}: ${where}: Round ${g.index + 1} appears twice`);
-    seen.add(g.index);
+    // A resumed match is one run; a report reads runs laid end to end in one file (reportFromPgns).
+    if (schedule) {
+      if (seen.has(g.index)) throw new MatchResumeError(`${command}: ${where}: Round ${g.index + 1} appears twice`);
+      seen.add(g.index);
+    }
     return g;
   });
   return { games, keptText, ...(droppedTail ? { droppedTail } : {}) };
@@ -99,7 +104,7 @@ function readMatchGames(text: string, source: string, schedule: ResumeSchedule |
 
 function resumedGame(rec: PgnRecord, where: string, s: ResumeSchedule | null, pgn: string): ResumedGame {
   const fail = (field: string, msg: string): never => {
-    throw new MatchResumeError(`${s ? 'match --resume' : 'match --report'}: ${where}: ${field}: ${msg}`);
+    throw new MatchResumeError(`${commandOf(s)}: ${where}: ${field}: ${msg}`);
   };
   const t = rec.tags;
   const round = Number(t.Round);
