@@ -35,7 +35,7 @@ test('NNUE trainer pass: the WebAssembly kernel gives the TypeScript reference g
     const net = initNetwork(32, 4, 7, c.kind, c.activation, c.features);
     // Random first-layer weights and biases put accumulators on both sides of the clip (0, 1).
     for (const k of ['w1', 'b1', 'w2'] as const) for (let i = 0; i < net[k].length; i++) net[k][i] = Math.sin(i * 12.9898 + k.length) * 0.3;
-    const labels = labelsOf(0.1, 175);
+    const labels = labelsOf(0.1, 175, 0.6, 4); // λ by bucket, as --endgame-result-weight sets it
     const gTs = weightBuffers(net, false),
       gWasm = weightBuffers(net, false);
     // Non-zero starting gradients: the pass adds to what it is given.

@@ -15,7 +15,8 @@ import {
   type EpochReport,
 } from '../src/tune/nnue-train.js';
 import { decodeCheckpoint, encodeCheckpoint } from '../src/tune/nnue-checkpoint.js';
-import { labelsOf, Pass } from '../src/tune/nnue-pass.js';
+import { labelsOf, Pass, target } from '../src/tune/nnue-pass.js';
+import { crc32 } from '../src/core/crc32.js';
 import { decodeShard, encodeShard, shardName } from '../src/tune/game-records.js';
 import { nnueCommand, nnueScaleCommand } from '../src/tune/nnue-cli.js';
 import { UsageError } from '../src/cmdline/errors.js';
@@ -43,7 +44,7 @@ test('game records: a shard decodes to legal games and encodes back to the same 
 test('NNUE trainer: a tiny network learns the sample (held-out loss falls below the stated bound), and quantisation keeps its evaluations', () => {
   const { train: tr, validation: va, stats } = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5 });
   assert.ok(stats.kept > 5000 && va.count > 1000, `only ${stats.kept} positions kept, ${va.count} held out`);
-  const before = meanLoss(initNetwork(16, 1, 1), va, 0);
+  const before = meanLoss(initNetwork(16, 1, 1), va, labelsOf(0));
   const result = train(tr, va, { hidden: 16, buckets: 1, epochs: 6, batch: 512, lr: 0.005, resultWeight: 0, seed: 1 });
   // Measured: 0.00779 before (the piece-square term starts from the classical tables), 0.00598
   // after. The bounds leave room for float reordering, not for a broken trainer.
@@ -79,7 +80,7 @@ test('NNUE trainer: a tiny network learns the sample (held-out loss falls below 
 test('NNUE trainer, king-mirrored features: the network learns, and the engine evaluates its file as the trainer does', () => {
   const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5 });
   const opts = { hidden: 16, buckets: 1, epochs: 4, batch: 512, lr: 0.005, resultWeight: 0, seed: 1 };
-  const before = meanLoss(initNetwork(16, 1, 1, 'evaluation', 'crelu', 'king-mirrored'), va, 0);
+  const before = meanLoss(initNetwork(16, 1, 1, 'evaluation', 'crelu', 'king-mirrored'), va, labelsOf(0));
   const result = train(tr, va, { ...opts, features: 'king-mirrored' });
   assert.equal(result.net.features, 'king-mirrored');
   assert.ok(result.best.validationLoss < 0.85 * before, `held-out loss ${result.best.validationLoss} vs ${before} before training`);
@@ -110,7 +111,7 @@ test('NNUE trainer, king-buckets features: an untrained network is the plain one
     plain0 = initNetwork(16, 2, 3, 'evaluation', 'crelu', 'plain');
   for (let i = 0; i < va.count; i += 7) assert.equal(floatEval(kb0, va, i), floatEval(plain0, va, i));
   const opts = { hidden: 16, buckets: 2, epochs: 4, batch: 512, lr: 0.005, resultWeight: 0, seed: 1 };
-  const before = meanLoss(kb0, va, 0);
+  const before = meanLoss(kb0, va, labelsOf(0));
   const result = train(tr, va, { ...opts, seed: 3, features: 'king-buckets' });
   assert.equal(result.net.features, 'king-buckets');
   assert.ok(result.best.validationLoss < 0.85 * before, `held-out loss ${result.best.validationLoss} vs ${before} before training`);
@@ -187,7 +188,7 @@ test('NNUE data: --classical-weight blends the classical evaluation into the sco
 
 test("NNUE trainer: a residual network corrects the classical evaluation (held-out loss below the classical evaluation's), and the engine adds the two", () => {
   const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 5, mirror: true });
-  const classical = classicalLoss(va, 0);
+  const classical = classicalLoss(va, labelsOf(0));
   const result = train(tr, va, { hidden: 16, buckets: 1, epochs: 2, batch: 256, lr: 0.0005, resultWeight: 0, seed: 1, residual: true });
   // It starts as the classical evaluation exactly (output weights 0). Measured on these 12,530
   // positions: the classical evaluation 0.002971 against the search scores, the residual 0.002907
@@ -206,7 +207,7 @@ test('NNUE trainer: the squared activation learns, and its quantised network (bo
   const opts = { hidden: 16, buckets: 1, epochs: 2, batch: 256, lr: 0.0005, resultWeight: 0, seed: 1, residual: true };
   const result = train(tr, va, { ...opts, activation: 'screlu' });
   assert.equal(result.net.activation, 'screlu');
-  assert.ok(result.best.validationLoss < 0.99 * classicalLoss(va, 0), `held-out ${result.best.validationLoss}`);
+  assert.ok(result.best.validationLoss < 0.99 * classicalLoss(va, labelsOf(0)), `held-out ${result.best.validationLoss}`);
   // Not the clipped-ReLU network under another name.
   assert.notDeepEqual(result.net.w2, train(tr, va, opts).net.w2);
   const net = decodeNetwork(encodeNetwork(quantise(result.net, { positions: tr.count, seed: 1, epochs: 2, description: 'test' })));
@@ -247,7 +248,7 @@ test('NNUE trainer: weight decay shrinks the layer weights and changes nothing e
     assert.ok(d < 0.98 * p, `${layer}: sum of squares ${d} with decay against ${p} without`);
   }
   // The biases and the piece-square term are not decayed, and training still learns.
-  assert.ok(decayed.best.validationLoss < classicalLoss(va, 0), `held-out ${decayed.best.validationLoss}`);
+  assert.ok(decayed.best.validationLoss < classicalLoss(va, labelsOf(0)), `held-out ${decayed.best.validationLoss}`);
   // The library refuses what the command line refuses: a decay that would flip the weights.
   assert.throws(() => train(tr, va, { ...opts, lr: 0.1, weightDecay: 10 }), RangeError);
   assert.throws(() => train(tr, va, { ...opts, weightDecay: -1 }), RangeError);
@@ -429,11 +430,11 @@ test('NNUE trainer, --wdl-scale: the gradient at K = 175 (and 400) is the loss s
     }
     assert.ok(checked >= 4, `K ${wdlScale}: only ${checked} weights with a slope to check`);
   }
-  const before = meanLoss(initNetwork(16, 2, 1), va, 0.1, 175);
+  const before = meanLoss(initNetwork(16, 2, 1), va, labelsOf(0.1, 175));
   const result = train(tr, va, { hidden: 16, buckets: 2, epochs: 4, batch: 512, lr: 0.005, resultWeight: 0.1, wdlScale: 175, seed: 1 });
   assert.ok(result.best.validationLoss < 0.9 * before, `K 175: held-out ${result.best.validationLoss} vs ${before} before training`);
   // The same positions scored at K = 400 and 175 are different numbers: K reaches the loss.
-  assert.notEqual(meanLoss(result.net, va, 0.1, 400), meanLoss(result.net, va, 0.1, 175));
+  assert.notEqual(meanLoss(result.net, va, labelsOf(0.1, 400)), meanLoss(result.net, va, labelsOf(0.1, 175)));
 });
 
 test("NNUE data: fitWdlScale finds the K at which the sample's scores best predict its results (a grid agrees)", () => {
@@ -517,6 +518,91 @@ test('tune nnue --checkpoint: the same command continues from its checkpoint; on
     const flipped = Buffer.from(ckpt);
     flipped[flipped.length >> 1] ^= 1;
     assert.throws(() => decodeCheckpoint(flipped, 'y.ckpt'), /y\.ckpt: checksum mismatch/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('NNUE labels, --endgame-result-weight: λ runs linearly by output bucket, each position is labelled with its own bucket, and a ramped run is scored with the ramp', () => {
+  const ramp = labelsOf(0.1, 400, 0.5, 8);
+  assert.equal(ramp.resultWeight[0], 0.5);
+  assert.equal(ramp.resultWeight[7], 0.1);
+  assert.ok(Math.abs(ramp.resultWeight[3] - (0.5 - (0.4 * 3) / 7)) < 1e-12);
+  assert.ok(labelsOf(0.3).resultWeight.every((l) => l === 0.3));
+  const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 4, holdOutEvery: 5 });
+  const labels = labelsOf(0.1, 400, 0.7, 4),
+    flat = labelsOf(0.1);
+  const sig = (x: number): number => 1 / (1 + Math.exp(-x));
+  const seen = new Set<number>();
+  let differ = 0;
+  for (let i = 0; i < tr.count; i += 13) {
+    const b = tr.bucket[i],
+      l = [0.7, 0.7 - 0.6 / 3, 0.7 - 1.2 / 3, 0.1][b];
+    seen.add(b);
+    const want = l * tr.result[i] + (1 - l) * sig(tr.score[i] / 400);
+    assert.ok(Math.abs(target(tr, i, labels) - want) < 1e-6, `position ${i}, bucket ${b}`);
+    if (b < 3 && Math.abs(target(tr, i, labels) - target(tr, i, flat)) > 1e-3) differ++;
+    if (b === 3) assert.equal(target(tr, i, labels), target(tr, i, flat));
+  }
+  assert.ok(seen.size >= 3, `the sample reaches only buckets ${[...seen]}`);
+  assert.ok(differ > 100, `only ${differ} labels moved by the ramp`);
+  const opts = { hidden: 16, buckets: 4, epochs: 1, batch: 512, lr: 0.005, resultWeight: 0.1, endgameResultWeight: 0.7, seed: 1 };
+  const result = train(tr, va, opts);
+  assert.equal(result.best.validationLoss, meanLoss(result.net, va, labels));
+  assert.notEqual(result.best.validationLoss, meanLoss(result.net, va, flat));
+  // The ramp reaches the gradient too: the same run without it ends elsewhere.
+  const unramped = train(tr, va, { ...opts, endgameResultWeight: undefined });
+  assert.notEqual(meanLoss(unramped.net, va, labels), result.best.validationLoss);
+});
+
+test("tune nnue --init: a run starts from another run's best network, the start is a checkpoint setting, and a network of another shape or an unreadable file is refused by name", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nnue-init-'));
+  try {
+    const a = join(dir, 'a.bin'),
+      b = join(dir, 'b.bin'),
+      c = join(dir, 'c.bin');
+    const args = ['--data', SAMPLE, '--hidden', '16', '--buckets', '2', '--batch', '512', '--result-weight', '0', '--hold-out', '5'];
+    await nnueCommand([...args, '--out', a, '--epochs', '3', '--lr', '0.005'], () => {});
+    const aBytes = readFileSync(`${a}.ckpt`),
+      aRun = decodeCheckpoint(aBytes, 'a.ckpt');
+    // At a rate too small to move anything, one epoch from a's network is a's network...
+    await nnueCommand([...args, '--out', b, '--epochs', '1', '--lr', '1e-7', '--init', `${a}.ckpt`], () => {});
+    const bRun = decodeCheckpoint(readFileSync(`${b}.ckpt`), 'b.ckpt');
+    let maxDiff = 0;
+    for (const k of ['w1', 'b1', 'w2', 'b2', 'psqt'] as const)
+      for (let i = 0; i < aRun.state.bestNet[k].length; i++)
+        maxDiff = Math.max(maxDiff, Math.abs(aRun.state.bestNet[k][i] - bRun.state.bestNet[k][i]));
+    assert.ok(maxDiff < 1e-4, `b moved ${maxDiff} from a`);
+    const aLoss = aRun.state.best.validationLoss,
+      bLoss = bRun.state.best.validationLoss;
+    assert.ok(Math.abs(bLoss - aLoss) < 0.001 * aLoss, `a ${aLoss}, b ${bLoss}`);
+    assert.equal(bRun.settings.init, crc32(aBytes));
+    // ...and the same epoch from random weights is not.
+    await nnueCommand([...args, '--out', c, '--epochs', '1', '--lr', '1e-7'], () => {});
+    const cLoss = decodeCheckpoint(readFileSync(`${c}.ckpt`), 'c.ckpt').state.best.validationLoss;
+    assert.ok(cLoss > 1.1 * aLoss, `from random weights ${cLoss}, a ${aLoss}`);
+    assert.equal(decodeCheckpoint(readFileSync(`${c}.ckpt`), 'c.ckpt').settings.init, undefined);
+    // b's checkpoint belongs to the run from a: the same command without --init is another run.
+    await assert.rejects(
+      nnueCommand([...args, '--out', b, '--epochs', '1', '--lr', '1e-7'], () => {}),
+      (e: unknown) => e instanceof UsageError && /another run \(init was \d+, now null\)/.test(e.message),
+    );
+    for (const [extra, message] of [
+      [['--hidden', '32'], /--init: .*a\.bin\.ckpt holds a network with hidden 16, this run's is 32/],
+      [['--buckets', '4'], /--init: .*a\.bin\.ckpt holds a network with buckets 2, this run's is 4/],
+    ] as const)
+      await assert.rejects(
+        nnueCommand([...args, ...extra, '--out', join(dir, 'd.bin'), '--epochs', '1', '--init', `${a}.ckpt`], () => {}),
+        (e: unknown) => e instanceof UsageError && message.test(e.message),
+      );
+    await assert.rejects(
+      nnueCommand([...args, '--out', join(dir, 'e.bin'), '--init', join(dir, 'missing.ckpt')], () => {}),
+      (e: unknown) => e instanceof UsageError && /--init: cannot read .*missing\.ckpt/.test(e.message),
+    );
+    await assert.rejects(
+      nnueCommand([...args, '--out', join(dir, 'f.bin'), '--init', a], () => {}),
+      (e: unknown) => e instanceof UsageError && /--init: .*a\.bin: not a tune nnue checkpoint/.test(e.message),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

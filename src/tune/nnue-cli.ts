@@ -11,7 +11,8 @@ import { createProgress } from '../cmdline/progress.js';
 import { encodeNetwork } from '../engine/nnue/network.js';
 import { loadNetworkArg } from './network-arg.js';
 import { loadNnueData } from './nnue-dataset.js';
-import { PASS_KERNELS, type PassKernel } from './nnue-pass.js';
+import { crc32 } from '../core/crc32.js';
+import { PASS_KERNELS, labelsOf, type FloatNetwork, type PassKernel } from './nnue-pass.js';
 import {
   classicalLoss,
   fitWdlScale,
@@ -33,12 +34,14 @@ import {
 } from './nnue-checkpoint.js';
 
 export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
-           [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--seed 1]
+           [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--endgame-result-weight λ] [--seed 1]
            [--hold-out 20] [--max-positions N] [--mirror] [--classical-weight 0] [--residual]
            [--weight-decay 0] [--activation crelu|screlu] [--features plain|king-mirrored|king-buckets] [--threads 1]
-           [--wdl-scale 400] [--checkpoint OUT.ckpt] [--kernel wasm|ts]
+           [--wdl-scale 400] [--checkpoint OUT.ckpt] [--kernel wasm|ts] [--init RUN.ckpt]
            (after each epoch the run is saved to the checkpoint; the same command continues it;
-           the WebAssembly kernel and the TypeScript one give the same numbers)
+           the WebAssembly kernel and the TypeScript one give the same numbers;
+           --endgame-result-weight: λ in the fewest-pieces bucket, linear up to --result-weight in the top one;
+           --init: start from another run's best network, of the same shape, instead of random weights)
   nnue-scale --evalfile FILE --scale N --out FILE
            the same network with output scale N (centipawns = output sum × N / (QA·QB); trained: 400)`;
 
@@ -55,6 +58,8 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
       batch: { type: 'string' },
       lr: { type: 'string' },
       'result-weight': { type: 'string' },
+      'endgame-result-weight': { type: 'string' },
+      init: { type: 'string' },
       seed: { type: 'string' },
       'hold-out': { type: 'string' },
       'max-positions': { type: 'string' },
@@ -88,6 +93,13 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   const maxPositions = int('max-positions', 2 ** 31, 1, 2 ** 31);
   const lr = parseNumberIn('--lr', values.lr as string | undefined, 0.002, 1e-7, 10);
   const resultWeight = parseNumberIn('--result-weight', values['result-weight'] as string | undefined, 0.5, 0, 1);
+  const endgameResultWeight = parseNumberIn(
+    '--endgame-result-weight',
+    values['endgame-result-weight'] as string | undefined,
+    resultWeight,
+    0,
+    1,
+  );
   // K: centipawns per unit before σ, in the label and the prediction (the output's units stay SCALE's).
   const wdlScale = parseNumberIn('--wdl-scale', values['wdl-scale'] as string | undefined, 400, 10, 10000);
   const weightDecay = parseNumberIn('--weight-decay', values['weight-decay'] as string | undefined, 0, 0, 100);
@@ -134,7 +146,18 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   out(
     `search scores against results: best K ${fitted} cp (loss ${resultLoss(trainSet, fitted, stride).toFixed(5)}; K 400: ${resultLoss(trainSet, 400, stride).toFixed(5)}); training with K ${wdlScale}`,
   );
-  out(`classical evaluation on the held-out set: loss ${classicalLoss(validation, resultWeight, wdlScale).toFixed(6)}`);
+  const labels = labelsOf(resultWeight, wdlScale, endgameResultWeight, buckets);
+  out(`classical evaluation on the held-out set: loss ${classicalLoss(validation, labels).toFixed(6)}`);
+  const init =
+    values.init === undefined
+      ? undefined
+      : readInit(values.init as string, {
+          kind: values.residual === true ? 'residual' : 'evaluation',
+          activation,
+          features,
+          hidden,
+          buckets,
+        });
 
   // What the trainer is given; with the data, what a checkpoint must agree with to continue.
   const recipe = {
@@ -144,6 +167,8 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     batch,
     lr,
     resultWeight,
+    // Only a ramp is a setting, so that flat runs' checkpoints from before it still continue.
+    ...(endgameResultWeight !== resultWeight ? { endgameResultWeight } : {}),
     wdlScale,
     seed,
     residual: values.residual === true,
@@ -163,6 +188,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     heldOutPositions: validation.count,
     trainData: datasetChecksum(trainSet),
     heldOutData: datasetChecksum(validation),
+    ...(init ? { init: init.checksum } : {}),
   };
   const epochLine = (e: EpochReport, note = ''): string =>
     `epoch ${e.epoch}: lr ${e.lr.toPrecision(3)} train ${e.trainLoss.toFixed(6)} held-out ${e.validationLoss.toFixed(6)} (${e.seconds.toFixed(0)} s${note})`;
@@ -189,6 +215,7 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     ...recipe,
     kernel,
     resumeFrom,
+    initNet: init?.net,
     onCheckpoint: (state) => writeCheckpoint(checkpointPath, settings, state),
     onBatch: (d, t) => progress.update(d, t),
     onEpoch: (e) => {
@@ -201,11 +228,33 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     positions: trainSet.count,
     seed,
     epochs: result.best.epoch,
-    description: `${values.residual === true ? 'residual; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden}${activation === 'screlu' ? 's' : ''}${features === 'king-mirrored' ? 'km' : features === 'king-buckets' ? 'kb' : ''} b${buckets} l${resultWeight} cw${classicalWeight}${weightDecay > 0 ? ` wd${weightDecay}` : ''}${wdlScale !== 400 ? ` k${wdlScale}` : ''}`,
+    description: `${values.residual === true ? 'residual; ' : ''}${init ? 'from another run; ' : ''}${trainSet.count} pos, ${stats.games} games; h${hidden}${activation === 'screlu' ? 's' : ''}${features === 'king-mirrored' ? 'km' : features === 'king-buckets' ? 'kb' : ''} b${buckets} l${resultWeight}${endgameResultWeight !== resultWeight ? `-${endgameResultWeight}` : ''} cw${classicalWeight}${weightDecay > 0 ? ` wd${weightDecay}` : ''}${wdlScale !== 400 ? ` k${wdlScale}` : ''}`,
   });
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, encodeNetwork(net));
   out(`best epoch ${result.best.epoch}: held-out ${result.best.validationLoss.toFixed(6)} -> ${outPath}`);
+}
+
+/** `--init`: another run's checkpoint, whose best network the run starts from (its CRC names it in the settings). */
+function readInit(
+  path: string,
+  shape: Pick<FloatNetwork, 'kind' | 'activation' | 'features' | 'hidden' | 'buckets'>,
+): { net: FloatNetwork; checksum: number } {
+  let bytes: Buffer, net: FloatNetwork;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    throw new UsageError(`--init: cannot read ${path}: ${(e as Error).message}`);
+  }
+  try {
+    net = decodeCheckpoint(bytes, path).state.bestNet;
+  } catch (e) {
+    if (e instanceof NnueCheckpointError) throw new UsageError(`--init: ${e.message}`);
+    throw e;
+  }
+  for (const k of ['kind', 'activation', 'features', 'hidden', 'buckets'] as const)
+    if (net[k] !== shape[k]) throw new UsageError(`--init: ${path} holds a network with ${k} ${net[k]}, this run's is ${shape[k]}`);
+  return { net, checksum: crc32(bytes) };
 }
 
 /**

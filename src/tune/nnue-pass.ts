@@ -5,7 +5,8 @@
  *   acc_p = b1 + Σ W1[:, f] over the features of perspective p      (p = side to move, other)
  *   out   = Σ act(acc_stm)·W2[b][0:H] + Σ act(acc_other)·W2[b][H:2H] + b2[b]
  *           + (Σ P[f_stm][b] − Σ P[f_other][b]) / 2   (+ classical / SCALE for a residual)
- *   prediction σ(out·SCALE/K); target λ·result + (1 − λ)·σ(score / K); squared error.
+ *   prediction σ(out·SCALE/K); target λ_b·result + (1 − λ_b)·σ(score / K); squared error
+ *   (λ_b: the result's weight in output bucket b, labelsOf).
  *
  * K, the labels' win-probability scale (`wdlScale`, centipawns), is SCALE unless set: the output's
  * units stay SCALE centipawns either way, and K only says how quickly a score turns into an
@@ -105,17 +106,35 @@ export function positionColumns(set: NnueSet, i: number, features: NnueFeatures,
   return c;
 }
 
-/** How a position's label is formed: λ (the game result's weight) and K (centipawns per unit before σ). */
+/**
+ * How a position's label is formed: λ (the game result's weight) by output bucket, and K
+ * (centipawns per unit before σ). λ may grow as pieces come off: our search scores overrate
+ * endings that the results show drawn (docs/nnue.md), and an ending's result depends more on
+ * the position than an opening's does.
+ */
 export interface Labels {
-  resultWeight: number;
+  /** λ of each output bucket (MAX_LABEL_BUCKETS entries; buckets beyond the network's are unused). */
+  resultWeight: Float64Array;
   wdlScale: number;
 }
 
-/** λ with the default K (SCALE), which was the only K before `--wdl-scale`. */
-export const labelsOf = (resultWeight: number, wdlScale = SCALE): Labels => ({ resultWeight, wdlScale });
+/** The most output buckets a label set describes (outputBucket's limit: 2..32 pieces). */
+export const MAX_LABEL_BUCKETS = 32;
+
+/**
+ * Labels with λ `resultWeight` in the top bucket (the most pieces) falling or rising linearly to
+ * `endgameResultWeight` in bucket 0 over `buckets` buckets; without it, λ is the same everywhere.
+ */
+export function labelsOf(resultWeight: number, wdlScale = SCALE, endgameResultWeight = resultWeight, buckets = 1): Labels {
+  const byBucket = new Float64Array(MAX_LABEL_BUCKETS).fill(resultWeight);
+  for (let b = 0; b < buckets - 1; b++) byBucket[b] = endgameResultWeight + ((resultWeight - endgameResultWeight) * b) / (buckets - 1);
+  if (buckets === 1) byBucket[0] = resultWeight;
+  return { resultWeight: byBucket, wdlScale };
+}
 
 export function target(set: NnueSet, i: number, labels: Labels): number {
-  return labels.resultWeight * set.result[i] + (1 - labels.resultWeight) * sigmoid(set.score[i] / labels.wdlScale);
+  const l = labels.resultWeight[set.bucket[i]];
+  return l * set.result[i] + (1 - l) * sigmoid(set.score[i] / labels.wdlScale);
 }
 
 /** Forward (and, with grads, backward) pass over positions idx[from, to); returns the summed squared error. */

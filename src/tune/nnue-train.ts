@@ -55,6 +55,10 @@ export interface TrainOptions {
   lr: number;
   /** λ: weight of the game result in the target (the rest is the search score). */
   resultWeight: number;
+  /** λ in output bucket 0 (the fewest pieces), linear in the bucket up to `resultWeight` in the top one; default `resultWeight`. */
+  endgameResultWeight?: number;
+  /** Start from these weights (a checkpoint's best network, `--init`) instead of random ones. */
+  initNet?: FloatNetwork;
   /**
    * K: centipawns per unit before σ in the label and the prediction (default SCALE, 400). The
    * scores of our games predict their results best at about K = 175 (docs/nnue.md); a smaller K
@@ -164,10 +168,10 @@ export function classicalPsqt(buckets: number): Float32Array {
   return p;
 }
 
-export function meanLoss(net: FloatNetwork, set: NnueSet, resultWeight: number, wdlScale = SCALE, kernel: PassKernel = 'wasm'): number {
+export function meanLoss(net: FloatNetwork, set: NnueSet, labels: Labels, kernel: PassKernel = 'wasm'): number {
   if (set.count === 0) return NaN;
   const idx = new Uint32Array(set.count).map((_, i) => i);
-  return createPass(net, kernel).run(set, idx, 0, set.count, labelsOf(resultWeight, wdlScale), null) / set.count;
+  return createPass(net, kernel).run(set, idx, 0, set.count, labels, null) / set.count;
 }
 
 /** Mean squared error of σ(score / K) against the game results of `set` (every `stride`-th position). */
@@ -196,12 +200,11 @@ export function weightDecayAllowed(lr: number, decay: number): boolean {
 }
 
 /** The loss of the classical evaluation on `set` (it must carry `classical`), scored like the network's. */
-export function classicalLoss(set: NnueSet, resultWeight: number, wdlScale = SCALE): number {
+export function classicalLoss(set: NnueSet, labels: Labels): number {
   if (!set.classical || set.count === 0) return NaN;
-  const labels: Labels = labelsOf(resultWeight, wdlScale);
   let loss = 0;
   for (let i = 0; i < set.count; i++) {
-    const e = sigmoid(set.classical[i] / wdlScale) - target(set, i, labels);
+    const e = sigmoid(set.classical[i] / labels.wdlScale) - target(set, i, labels);
     loss += e * e;
   }
   return loss / set.count;
@@ -236,7 +239,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
     new Uint32Array(trainSet.count).map((_, i) => i),
     {
       slices: opts.threads ?? 1,
-      labels: labelsOf(opts.resultWeight, opts.wdlScale),
+      labels: labelsOfOptions(opts),
       rule,
       sequential: opts.sequentialSlices,
       kernel: opts.kernel ?? 'wasm',
@@ -244,6 +247,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   );
   try {
     if (opts.resumeFrom) restore(net, step.moments, opts.resumeFrom);
+    else if (opts.initNet) copyWeights(net, opts.initNet, 'the starting network');
     return trainEpochs(net, step, idx, validation, opts, rng);
   } finally {
     step.close();
@@ -294,7 +298,7 @@ function trainEpochs(
       epoch,
       lr,
       trainLoss: loss / count,
-      validationLoss: meanLoss(net, validation, opts.resultWeight, opts.wdlScale, opts.kernel),
+      validationLoss: meanLoss(net, validation, labelsOfOptions(opts), opts.kernel),
       seconds: (Date.now() - t0) / 1000,
     };
     history.push(report);
@@ -313,6 +317,17 @@ function trainEpochs(
     });
   }
   return { net: bestNet, best: best!, history };
+}
+
+/** The labels a run's options describe. */
+export const labelsOfOptions = (opts: TrainOptions): Labels =>
+  labelsOf(opts.resultWeight, opts.wdlScale, opts.endgameResultWeight, opts.buckets);
+
+/** `from`'s weights into `net`'s own arrays (shared ones too), refused if any part differs in length. */
+function copyWeights(net: FloatNetwork, from: FloatNetwork, what: string): void {
+  for (const k of PARTS)
+    if (from[k].length !== net[k].length) throw new RangeError(`${what}: ${k} has ${from[k].length} weights, the network ${net[k].length}`);
+  for (const k of PARTS) net[k].set(from[k]);
 }
 
 /** The weights and moments of a checkpoint, copied into the run's own arrays (shared ones too). */
