@@ -596,6 +596,10 @@ test("tune nnue --init: a run starts from another run's best network, the start 
         (e: unknown) => e instanceof UsageError && message.test(e.message),
       );
     await assert.rejects(
+      nnueCommand([...args, '--buckets', '1', '--out', join(dir, 'g.bin'), '--endgame-result-weight', '0.5'], () => {}),
+      (e: unknown) => e instanceof UsageError && /--endgame-result-weight: with one output bucket/.test(e.message),
+    );
+    await assert.rejects(
       nnueCommand([...args, '--out', join(dir, 'e.bin'), '--init', join(dir, 'missing.ckpt')], () => {}),
       (e: unknown) => e instanceof UsageError && /--init: cannot read .*missing\.ckpt/.test(e.message),
     );

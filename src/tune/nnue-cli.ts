@@ -100,6 +100,8 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
     0,
     1,
   );
+  if (endgameResultWeight !== resultWeight && buckets < 2)
+    throw new UsageError('--endgame-result-weight: with one output bucket there is no ending to weigh apart (give --buckets 2 or more)');
   // K: centipawns per unit before σ, in the label and the prediction (the output's units stay SCALE's).
   const wdlScale = parseNumberIn('--wdl-scale', values['wdl-scale'] as string | undefined, 400, 10, 10000);
   const weightDecay = parseNumberIn('--weight-decay', values['weight-decay'] as string | undefined, 0, 0, 100);

@@ -128,7 +128,6 @@ export const MAX_LABEL_BUCKETS = 32;
 export function labelsOf(resultWeight: number, wdlScale = SCALE, endgameResultWeight = resultWeight, buckets = 1): Labels {
   const byBucket = new Float64Array(MAX_LABEL_BUCKETS).fill(resultWeight);
   for (let b = 0; b < buckets - 1; b++) byBucket[b] = endgameResultWeight + ((resultWeight - endgameResultWeight) * b) / (buckets - 1);
-  if (buckets === 1) byBucket[0] = resultWeight;
   return { resultWeight: byBucket, wdlScale };
 }
 
