@@ -233,13 +233,14 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
     w1Clip = factorised ? CLIP / 2 : CLIP,
     psqtClip = factorised ? 10 : 20;
   const rule = { clip: [w1Clip, 60, CLIP, 60, psqtClip], decayed: [true, false, true, false, false], decay };
+  const labels = labelsOf(opts.resultWeight, opts.wdlScale, opts.endgameResultWeight, opts.buckets);
   const { step, idx } = batchStep(
     net,
     trainSet,
     new Uint32Array(trainSet.count).map((_, i) => i),
     {
       slices: opts.threads ?? 1,
-      labels: labelsOfOptions(opts),
+      labels,
       rule,
       sequential: opts.sequentialSlices,
       kernel: opts.kernel ?? 'wasm',
@@ -248,7 +249,7 @@ export function train(trainSet: NnueSet, validation: NnueSet, opts: TrainOptions
   try {
     if (opts.resumeFrom) restore(net, step.moments, opts.resumeFrom);
     else if (opts.initNet) copyWeights(net, opts.initNet, 'the starting network');
-    return trainEpochs(net, step, idx, validation, opts, rng);
+    return trainEpochs(net, step, idx, validation, labels, opts, rng);
   } finally {
     step.close();
   }
@@ -259,6 +260,7 @@ function trainEpochs(
   step: BatchStep,
   idx: Uint32Array,
   validation: NnueSet,
+  labels: Labels,
   opts: TrainOptions,
   rng: Sfc32,
 ): TrainResult {
@@ -298,7 +300,7 @@ function trainEpochs(
       epoch,
       lr,
       trainLoss: loss / count,
-      validationLoss: meanLoss(net, validation, labelsOfOptions(opts), opts.kernel),
+      validationLoss: meanLoss(net, validation, labels, opts.kernel),
       seconds: (Date.now() - t0) / 1000,
     };
     history.push(report);
@@ -319,23 +321,21 @@ function trainEpochs(
   return { net: bestNet, best: best!, history };
 }
 
-/** The labels a run's options describe. */
-export const labelsOfOptions = (opts: TrainOptions): Labels =>
-  labelsOf(opts.resultWeight, opts.wdlScale, opts.endgameResultWeight, opts.buckets);
-
-/** `from`'s weights into `net`'s own arrays (shared ones too), refused if any part differs in length. */
-function copyWeights(net: FloatNetwork, from: FloatNetwork, what: string): void {
+/** Refuses weights (or moments) `from` whose parts differ in length from `net`'s. */
+function checkShape(net: FloatNetwork, from: FloatNetwork, what: string): void {
   for (const k of PARTS)
     if (from[k].length !== net[k].length) throw new RangeError(`${what}: ${k} has ${from[k].length} weights, the network ${net[k].length}`);
+}
+
+/** `from`'s weights into `net`'s own arrays (shared ones too). */
+function copyWeights(net: FloatNetwork, from: FloatNetwork, what: string): void {
+  checkShape(net, from, what);
   for (const k of PARTS) net[k].set(from[k]);
 }
 
 /** The weights and moments of a checkpoint, copied into the run's own arrays (shared ones too). */
 function restore(net: FloatNetwork, moments: Moments, s: TrainState): void {
-  for (const from of [s.net, s.moments.m, s.moments.v, s.bestNet])
-    for (const k of PARTS)
-      if (from[k].length !== net[k].length)
-        throw new RangeError(`checkpoint: ${k} has ${from[k].length} weights, the network ${net[k].length}`);
+  for (const from of [s.net, s.moments.m, s.moments.v, s.bestNet]) checkShape(net, from, 'checkpoint');
   for (const k of PARTS) {
     net[k].set(s.net[k]);
     moments.m[k].set(s.moments.m[k]);
