@@ -13,7 +13,7 @@ import type { SelfplayPairJob } from '../src/jobs/job.js';
 import { currentEvalParams } from '../src/tune/eval-params-source.js';
 import { abOpenings, abPlayer, parseSearchSettings, playAbPair, testScore, type AbSide } from '../src/tune/selfplay-ab.js';
 import { sprt } from '../src/match/stats.js';
-import { SEARCH_PARAM_RANGES, SearchParams } from '../src/engine/search.js';
+import { SEARCH_PARAM_RANGES, SearchParams } from '../src/engine/search-params.js';
 
 const SELFPLAY = fileURLToPath(new URL('../bench/engine-selfplay.js', import.meta.url));
 const NETWORK = fileURLToPath(new URL('../../weights/nnue.bin', import.meta.url));

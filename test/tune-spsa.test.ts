@@ -7,7 +7,7 @@ import { Sfc32 } from '../src/core/rng.js';
 import { initialState, spsaDelta, spsaGains, spsaPoint, spsaUpdate, type SpsaParam } from '../src/tune/spsa.js';
 import { parseSpsaParams, spsaCommand } from '../src/tune/spsa-cli.js';
 import { UsageError } from '../src/cmdline/errors.js';
-import { SearchParams } from '../src/engine/search.js';
+import { SearchParams } from '../src/engine/search-params.js';
 
 const param = (name: string, start: number): SpsaParam => ({ name, start, min: 0, max: 1000, cEnd: 10, rEnd: 0.01 });
 

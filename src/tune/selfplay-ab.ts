@@ -10,7 +10,7 @@ import { moveToUci } from '../core/move.js';
 import { Position } from '../core/position.js';
 import { Sfc32 } from '../core/rng.js';
 import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../engine/index.js';
-import { SEARCH_PARAM_RANGES, type NumericSearchParam, type SearchParams } from '../engine/search.js';
+import { SEARCH_PARAM_RANGES, type NumericSearchParam, type SearchParams } from '../engine/search-params.js';
 import { UsageError } from '../cmdline/errors.js';
 import { loadNnue } from '../engine/nnue/load.js';
 import { checkNetwork } from './datagen-shard.js';

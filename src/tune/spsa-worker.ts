@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { abOpenings, abPlayer, playAbPair, testScore, type AbSide } from './selfplay-ab.js';
-import type { SearchParams } from '../engine/search.js';
+import type { SearchParams } from '../engine/search-params.js';
 
 export interface SpsaPairJob {
   /** The iteration: its opening is the first of `abOpenings(openingSeed)`. */
