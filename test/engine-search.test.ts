@@ -4,7 +4,7 @@ import { Position } from '../src/core/position.js';
 import { defaultGenerator } from '../src/core/movegen.js';
 import { moveToUci } from '../src/core/move.js';
 import { Engine, runBench, TranspositionTable, MATE, computeTimeBudget } from '../src/engine/index.js';
-import { scoreFromTt, scoreToTt } from '../src/engine/search.js';
+import { scoreFromTt, scoreToTt } from '../src/engine/score.js';
 import { BOUND_EXACT, BOUND_LOWER } from '../src/engine/tt.js';
 import { loadNnue } from '../src/engine/nnue/load.js';
 

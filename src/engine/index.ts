@@ -1,6 +1,7 @@
 /** The playing engine's public API: search, evaluation, bench. */
 export type { EngineOptions, Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
-export { Engine, MATE, MATE_BOUND, toUciScore } from './search.js';
+export { Engine } from './search.js';
+export { MATE, MATE_BOUND, toUciScore } from './score.js';
 export { SearchParams, SEARCH_PARAM_RANGES } from './search-params.js';
 export type { SearchParamName, NumericSearchParam } from './search-params.js';
 export { evaluate, evaluateFeatures, EVAL_WEIGHTS, T as EVAL_TERMS, TERM_COUNT, insufficientMaterial } from './evaluate.js';

@@ -20,10 +20,8 @@ import type { EngineOptions, Score, SearchHooks, SearchInfo, SearchLimits, Searc
 import { KIND_CASTLE, KIND_EN_PASSANT, moveKind, movePromo, moveTo } from '../core/move.js';
 import { HelperPool, SMP_NODE_UNITS, type HelperConfig, type SpawnHelper } from './smp.js';
 import { SearchParams } from './search-params.js';
+import { MATE, MATE_BOUND, scoreFromTt, scoreToTt, toUciScore } from './score.js';
 
-export const MATE = 32000;
-/** Scores at or beyond this are mates (found within MAX_PLY plies). */
-export const MATE_BOUND = MATE - 2 * MAX_PLY;
 const INF = 32001;
 const NO_EVAL = -32002;
 const CORR_SIZE = 16384;
@@ -75,19 +73,6 @@ function lmrTable(p: SearchParams): Int8Array {
     for (let m = 1; m < 64; m++)
       t[d * 64 + m] = Math.floor(p.lmrBaseHundredths / 100 + (Math.log(d) * Math.log(m)) / (p.lmrDivisorHundredths / 100));
   return t;
-}
-
-export function scoreToTt(score: number, ply: number): number {
-  return score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score;
-}
-export function scoreFromTt(score: number, ply: number): number {
-  return score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score;
-}
-/** Internal score to UCI score: mate in moves (negative when getting mated). */
-export function toUciScore(score: number): Score {
-  if (score >= MATE_BOUND) return { mate: (MATE - score + 1) >> 1 };
-  if (score <= -MATE_BOUND) return { mate: -((MATE + score) >> 1) };
-  return { cp: score | 0 }; // | 0: never -0
 }
 
 /**

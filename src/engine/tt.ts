@@ -5,7 +5,7 @@
  * [1] move, [2] score << 16 | static eval & 0xffff, [3] (depth + DEPTH_OFFSET) | bound << 8 | age << 10.
  * An entry with word 3 equal to 0 is empty. Replacement prefers keeping deep entries of the
  * current search; entries from older searches age out. Mate scores are stored relative to the
- * node (the search converts with scoreToTt / scoreFromTt).
+ * node (the search converts with score.ts's scoreToTt / scoreFromTt).
  *
  * Threads write entries without locks (Hyatt's lockless hashing, as Crafty and Stockfish do):
  * the key is stored XORed with the data words, so an entry torn by two concurrent writers no
