@@ -5,7 +5,7 @@
  * pruning, a static evaluation corrected by pawn-structure correction history, and a quiescence
  * search on captures and promotions. All per-node storage is preallocated.
  */
-import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types.js';
+import { BISHOP, KNIGHT, QUEEN, ROOK } from '../core/types.js';
 import type { Position } from '../core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
 import { evaluate, insufficientMaterial, scaleByPawns, scaleByPieceCount } from './evaluate.js';
@@ -21,50 +21,10 @@ import { KIND_CASTLE, KIND_EN_PASSANT, moveKind, movePromo, moveTo } from '../co
 import { HelperPool, SMP_NODE_UNITS, type HelperConfig, type SpawnHelper } from './smp.js';
 import { SearchParams } from './search-params.js';
 import { MATE, MATE_BOUND, scoreFromTt, scoreToTt, toUciScore } from './score.js';
+import { CorrectionHistory, correctionIndex, nonPawnIndex } from './correction.js';
 
 const INF = 32001;
 const NO_EVAL = -32002;
-const CORR_SIZE = 16384;
-const CORR_GRAIN = 256;
-const CORR_MAX = 64 * CORR_GRAIN;
-
-/** A hash of both sides' pawns, the index of a position's pawn structure in the correction table. */
-function pawnStructureIndex(pos: Position): number {
-  const pl = pos.pieceLo,
-    ph = pos.pieceHi;
-  let h = Math.imul(pl[PAWN] ^ 0x9e3779b9, 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13) ^ ph[PAWN], 0xc2b2ae35);
-  h = Math.imul(h ^ (h >>> 16) ^ pl[8 | PAWN], 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13) ^ ph[8 | PAWN], 0xc2b2ae35);
-  return (h ^ (h >>> 16)) & (CORR_SIZE - 1);
-}
-
-/** A position's entry in the correction table: one half per side to move. */
-function correctionIndex(pos: Position): number {
-  return (pos.side * CORR_SIZE) | pawnStructureIndex(pos);
-}
-
-/**
- * A position's entry in the non-pawn correction table for one colour's pieces and king: a hash of
- * that colour's knights, bishops, rooks, queens and king, one quarter of the table per side to
- * move and colour.
- */
-function nonPawnIndex(pos: Position, color: number): number {
-  const pl = pos.pieceLo,
-    ph = pos.pieceHi,
-    o = color << 3;
-  let h = 0x9e3779b9 ^ color;
-  for (let piece = BISHOP; piece <= KING; piece++) {
-    h = Math.imul(h ^ (h >>> 15) ^ pl[o | piece], 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13) ^ ph[o | piece], 0xc2b2ae35);
-  }
-  return (((pos.side << 1) | color) * CORR_SIZE) | ((h ^ (h >>> 16)) & (CORR_SIZE - 1));
-}
-
-/** A correction table's entry kept within ±CORR_MAX. */
-function clampCorrection(e: number): number {
-  return e > CORR_MAX ? CORR_MAX : e < -CORR_MAX ? -CORR_MAX : e;
-}
 
 /** Late-move reduction by [depth * 64 + moveCount]: grows with log(depth) * log(moves). */
 function lmrTable(p: SearchParams): Int8Array {
@@ -128,10 +88,8 @@ export class Engine {
   private readonly keyHi = new Int32Array(MAX_PLY + 2);
   /** The move a singular-extension search leaves out at each ply (0: none). */
   private readonly excluded = new Int32Array(MAX_PLY + 2);
-  /** Static-evaluation corrections by [side * CORR_SIZE + pawn-structure index], in 1/CORR_GRAIN centipawns. */
-  private readonly correction = new Int32Array(2 * CORR_SIZE);
-  /** Corrections by [(side * 2 + colour) * CORR_SIZE + that colour's non-pawn index] (nonPawnCorrection). */
-  private readonly correctionNonPawn = new Int32Array(4 * CORR_SIZE);
+  /** What searches found against the static evaluation, by pawn structure (and pieces). */
+  private readonly correction = new CorrectionHistory();
 
   // Per-search state.
   private pos!: Position;
@@ -272,8 +230,7 @@ export class Engine {
   newGame(): void {
     if (this.helperIndex === 0) this.tt.clear();
     this.ordering.clear();
-    this.correction.fill(0);
-    this.correctionNonPawn.fill(0);
+    this.correction.clear();
     this.helpers?.newGame();
   }
   stop(): void {
@@ -678,7 +635,7 @@ export class Engine {
           whiteIndex = nonPawnIndex(pos, 0);
           blackIndex = nonPawnIndex(pos, 1);
         }
-        staticEval = this.corrected(rawEval, corrIndex, whiteIndex, blackIndex);
+        staticEval = this.correction.corrected(rawEval, corrIndex, whiteIndex, blackIndex);
       }
       evalScore = staticEval;
       // Not in a singular verification search: the entry's score is the excluded move's.
@@ -963,33 +920,9 @@ export class Engine {
       Math.abs(best) < MATE_BOUND &&
       !(bound === BOUND_LOWER && best <= staticEval) &&
       !(bound === BOUND_UPPER && best >= staticEval)
-    ) {
-      const w = Math.min(depth + 1, 16),
-        c = this.correction;
-      if (whiteIndex < 0) {
-        c[corrIndex] = clampCorrection(((c[corrIndex] * (256 - w) + (best - rawEval) * CORR_GRAIN * w) / 256) | 0);
-      } else {
-        // What the three corrections together still miss, shared out: half to the pawn table, a
-        // quarter to each colour's; together they move by what one table alone would.
-        const np = this.correctionNonPawn;
-        const step = (((best - rawEval) * CORR_GRAIN - c[corrIndex] - np[whiteIndex] - np[blackIndex]) * w) / 256;
-        c[corrIndex] = clampCorrection(c[corrIndex] + ((step / 2) | 0));
-        np[whiteIndex] = clampCorrection(np[whiteIndex] + ((step / 4) | 0));
-        np[blackIndex] = clampCorrection(np[blackIndex] + ((step / 4) | 0));
-      }
-    }
+    )
+      this.correction.update(corrIndex, whiteIndex, blackIndex, rawEval, best, depth);
     return best;
-  }
-
-  /**
-   * A static evaluation plus the correction history's entries (the pawn table's, and with
-   * nonPawnCorrection each colour's: indices below 0 are absent), kept off the mate scores.
-   */
-  private corrected(rawEval: number, corrIndex: number, whiteIndex: number, blackIndex: number): number {
-    let c = this.correction[corrIndex];
-    if (whiteIndex >= 0) c += this.correctionNonPawn[whiteIndex] + this.correctionNonPawn[blackIndex];
-    const e = rawEval + ((c / CORR_GRAIN) | 0);
-    return e >= MATE_BOUND ? MATE_BOUND - 1 : e <= -MATE_BOUND ? -MATE_BOUND + 1 : e;
   }
 
   private updatePv(ply: number, m: number): void {
@@ -1041,7 +974,7 @@ export class Engine {
       standPat = rawEval;
       if (this.params.qsCorrection && this.params.correctionHistory) {
         const np = this.params.nonPawnCorrection;
-        standPat = this.corrected(rawEval, correctionIndex(pos), np ? nonPawnIndex(pos, 0) : -1, np ? nonPawnIndex(pos, 1) : -1);
+        standPat = this.correction.corrected(rawEval, correctionIndex(pos), np ? nonPawnIndex(pos, 0) : -1, np ? nonPawnIndex(pos, 1) : -1);
       }
       if (standPat >= beta) {
         if (!hit) tt.store(hashLo, hashHi, 0, scoreToTt(standPat, ply), rawEval, -1, BOUND_LOWER);
