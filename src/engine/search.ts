@@ -495,6 +495,18 @@ export class Engine {
     if (this.timed && !this.pondering && this.completedDepth >= 1 && Date.now() - this.timingStart >= this.hardMs) this.stopped = true;
   }
 
+  /**
+   * Makes `m` at a search node, the one place the search does: the network's accumulators first
+   * (the update reads the board before the move), then the board; then counts the node, polling
+   * the limits every 1024. The unmake is the position's alone: the accumulators of the ply below
+   * are still there.
+   */
+  private doMove(pos: Position, m: number): void {
+    if (this.nnue !== null) this.nnue.make(pos, m);
+    pos.makeMove(m);
+    if (++this.nodes >= this.nextCheck) this.checkLimits();
+  }
+
   // ---- root ----
 
   private rootSearch(alpha: number, beta: number, depth: number, pvIdx: number): number {
@@ -507,9 +519,7 @@ export class Engine {
     for (let i = pvIdx; i < rms.length; i++) {
       const rm = rms[i],
         m = rm.move;
-      if (this.nnue !== null) this.nnue.make(pos, m);
-      pos.makeMove(m);
-      if (++this.nodes >= this.nextCheck) this.checkLimits();
+      this.doMove(pos, m);
       this.keyLo[1] = pos.hashLo;
       this.keyHi[1] = pos.hashHi;
       let score: number;
@@ -723,9 +733,7 @@ export class Engine {
           const promo = movePromo(m);
           if (promo !== 0 && promo !== QUEEN) continue;
           if (!seeGe(pos, m, pcBeta - staticEval)) continue;
-          if (this.nnue !== null) this.nnue.make(pos, m);
-          pos.makeMove(m);
-          if (++this.nodes >= this.nextCheck) this.checkLimits();
+          this.doMove(pos, m);
           this.keyLo[ply + 1] = pos.hashLo;
           this.keyHi[ply + 1] = pos.hashHi;
           let v = -this.qsearch(-pcBeta, -pcBeta + 1, ply + 1);
@@ -847,9 +855,7 @@ export class Engine {
       // (castling, whose rook may check, is made and tested).
       const castle = moveKind(m) === KIND_CASTLE;
       if (futile && !castle && !givesQuietCheck(pos, m)) continue;
-      if (this.nnue !== null) this.nnue.make(pos, m);
-      pos.makeMove(m);
-      if (++this.nodes >= this.nextCheck) this.checkLimits();
+      this.doMove(pos, m);
       const givesCheck = pos.inCheck();
       if (futile && castle && !givesCheck) {
         pos.unmakeMove();
@@ -1001,9 +1007,7 @@ export class Engine {
           if (!seeGe(pos, m, 0)) continue;
         }
       }
-      if (this.nnue !== null) this.nnue.make(pos, m);
-      pos.makeMove(m);
-      if (++this.nodes >= this.nextCheck) this.checkLimits();
+      this.doMove(pos, m);
       const score = -this.qsearch(-beta, -alpha, ply + 1);
       pos.unmakeMove();
       if (this.stopped) return 0;
