@@ -35,12 +35,12 @@ interface BuildModules {
 async function loadBuild(dir: string, classical: boolean, depth: number): Promise<() => Round> {
   const root = isAbsolute(dir) ? dir : resolve(dir);
   const src = `${root}/dist/src`;
-  if (!existsSync(`${src}/engine/search.js`)) throw new UsageError(`--a/--b: ${dir} has no built engine (dist/src/engine/search.js)`);
+  if (!existsSync(`${src}/engine/index.js`)) throw new UsageError(`--a/--b: ${dir} has no built engine (dist/src/engine/index.js)`);
   const load = async (p: string): Promise<Record<string, unknown>> =>
     (await import(pathToFileURL(`${src}/${p}`).href)) as Record<string, unknown>;
   const m = {
-    ...(await load('engine/search.js')),
-    ...(await load('engine/bench.js')),
+    // The engine's index: where Engine lives inside src/engine differs between builds.
+    ...(await load('engine/index.js')),
     ...(await load('core/position.js')),
     ...(await load('engine/nnue/load.js')),
   } as unknown as BuildModules;

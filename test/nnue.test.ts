@@ -26,7 +26,7 @@ import { KING } from '../src/core/types.js';
 import { chess960StartFen } from '../src/core/chess960.js';
 import { mirrorFiles } from '../src/tune/nnue-dataset.js';
 import { NNUE_SLOTS } from '../src/engine/nnue/kernel.js';
-import { Engine } from '../src/engine/search.js';
+import { Engine } from '../src/engine/engine.js';
 import { evaluate } from '../src/engine/evaluate.js';
 import { crc32 } from '../src/core/crc32.js';
 import { mirrorFen, rng, suiteFens } from './helpers.js';

@@ -11,7 +11,7 @@ import { writePgnGame, type PgnResult } from '../core/pgn.js';
 import { PgnError, readPgnGamesEach, type PgnRecord } from '../core/pgn-read.js';
 import { Position } from '../core/position.js';
 import type { Score } from '../core/types.js';
-import { Engine } from '../engine/search.js';
+import { Engine } from '../engine/engine.js';
 import type { SearchLimits } from '../engine/types.js';
 import { gameAccuracy, JUDGEMENT_NAG, judgeMove, moveAccuracy, scoreToCp, winPercent, type Judgement } from './win-probability.js';
 

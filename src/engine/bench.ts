@@ -4,7 +4,7 @@
  * to search or evaluation that alters the tree changes it.
  */
 import { Position } from '../core/position.js';
-import { Engine } from './search.js';
+import { Engine } from './engine.js';
 import type { NnueEvaluator } from './nnue/evaluator.js';
 
 /** Openings, middlegames and endgames of different character (both sides to move). */

@@ -1,6 +1,6 @@
 /** The playing engine's public API: search, evaluation, bench. */
 export type { EngineOptions, Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
-export { Engine } from './search.js';
+export { Engine } from './engine.js';
 export { MATE, MATE_BOUND, toUciScore } from './score.js';
 export { SearchParams, SEARCH_PARAM_RANGES } from './search-params.js';
 export type { SearchParamName, NumericSearchParam } from './search-params.js';

@@ -9,6 +9,8 @@ import { MAX_PLY } from './ordering.js';
 export const MATE = 32000;
 /** Scores at or beyond this are mates (found within MAX_PLY plies). */
 export const MATE_BOUND = MATE - 2 * MAX_PLY;
+/** Beyond every score: the open end of a search window, and a root move's "no score". */
+export const INF = 32001;
 
 export function scoreToTt(score: number, ply: number): number {
   return score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score;

@@ -1,29 +1,28 @@
 /**
- * The searcher: iterative deepening over a principal-variation alpha-beta search with
- * aspiration windows, a transposition table, null-move pruning, late-move reductions,
- * reverse futility / futility / late-move pruning, check and singular extensions, mate-distance
- * pruning, a static evaluation corrected by pawn-structure correction history, and a quiescence
- * search on captures and promotions. All per-node storage is preallocated.
+ * The tree search below the iterative deepening (iterative-deepening.ts): a principal-variation
+ * alpha-beta search of the root moves with a transposition table, null-move pruning, late-move
+ * reductions, reverse futility / futility / late-move pruning, ProbCut, check and singular
+ * extensions, mate-distance pruning, a static evaluation corrected by the correction history,
+ * and a quiescence search on captures and promotions. A Searcher is one thread's: all per-node
+ * storage is preallocated, and the stop conditions (stop flag, ponderhit, node limit, the clock's
+ * hard limit) are polled here every 1024 nodes.
  */
 import { BISHOP, KNIGHT, QUEEN, ROOK } from '../core/types.js';
 import type { Position } from '../core/position.js';
-import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
+import { MAX_MOVES } from '../core/movegen.js';
 import { evaluate, insufficientMaterial, scaleByPawns, scaleByPieceCount } from './evaluate.js';
 import type { NnueEvaluator } from './nnue/evaluator.js';
 import { SEE_VALUE, seeGe } from './see.js';
 import { givesDirectCheck, givesQuietCheck } from './gives-check.js';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, type TranspositionTable } from './tt.js';
 import { MAX_PLY, MoveOrdering, pickNext } from './ordering.js';
-import { computeTimeBudget } from './timeman.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
-import type { EngineOptions, Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, moveKind, movePromo, moveTo } from '../core/move.js';
-import { HelperPool, SMP_NODE_UNITS, type HelperConfig, type SpawnHelper } from './smp.js';
-import { SearchParams } from './search-params.js';
-import { MATE, MATE_BOUND, scoreFromTt, scoreToTt, toUciScore } from './score.js';
+import { StopConditions } from './stop-conditions.js';
+import type { SearchParams } from './search-params.js';
+import { INF, MATE, MATE_BOUND, scoreFromTt, scoreToTt } from './score.js';
 import { CorrectionHistory, correctionIndex, nonPawnIndex } from './correction.js';
 
-const INF = 32001;
 const NO_EVAL = -32002;
 
 /** Late-move reduction by [depth * 64 + moveCount]: grows with log(depth) * log(moves). */
@@ -35,46 +34,26 @@ function lmrTable(p: SearchParams): Int8Array {
   return t;
 }
 
-/**
- * Lazy SMP depth skipping (Stockfish 9's table): helper i skips the iterations where
- * ((depth + game ply + phase) / size) is odd, so the helpers spread over different depths.
- */
-const SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-const SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
-function helperSkipsDepth(helperIndex: number, depth: number, gamePly: number): boolean {
-  const i = (helperIndex - 1) % 20;
-  return Math.floor((depth + gamePly + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 === 1;
-}
-
-/** The search root as its setup FEN and the moves since (0 = a null move), for a helper to rebuild. */
-function rootOf(pos: Position): { fen: string; moves: number[] } {
-  const setup = pos.clone(),
-    moves: number[] = [];
-  for (let i = 0; i < pos.ply; i++) moves.push(pos.moveAt(i));
-  for (let i = pos.ply - 1; i >= 0; i--) {
-    if (moves[i] === 0) setup.unmakeNullMove();
-    else setup.unmakeMove();
-  }
-  return { fen: setup.toFen(), moves };
-}
-
-interface RootMove {
+/** A root move with its score in this iteration and the last (-INF: not searched, or failed low) and its line. */
+export interface RootMove {
   move: number;
   score: number;
   prevScore: number;
   pv: number[];
 }
 
-export class Engine {
-  private tt: TranspositionTable;
-  private moveGenerator: LegalMoveGenerator;
-  private moveOverheadMs: number;
-  private multiPv: number;
-  readonly params = new SearchParams();
-  private readonly ordering = new MoveOrdering(this.params);
-  private lmr = lmrTable(this.params);
-  private readonly ownControl = new Int32Array(2);
-  private control: Int32Array = this.ownControl;
+export class Searcher {
+  /** The learned evaluation, or null for the classical one. */
+  nnue: NnueEvaluator | null;
+  moveGenerator: LegalMoveGenerator;
+  readonly tt: TranspositionTable;
+  readonly params: SearchParams;
+  private readonly ordering: MoveOrdering;
+  private lmr: Int8Array;
+  /** What searches found against the static evaluation, by pawn structure (and pieces). */
+  private readonly correction = new CorrectionHistory();
+  /** Stop flag, ponderhit, node limit and clock (started by the iterative deepening), polled every 1024 nodes. */
+  readonly stopConditions = new StopConditions();
 
   // Per-ply scratch, preallocated.
   private readonly moves = new Int32Array((MAX_PLY + 2) * MAX_MOVES);
@@ -88,114 +67,61 @@ export class Engine {
   private readonly keyHi = new Int32Array(MAX_PLY + 2);
   /** The move a singular-extension search leaves out at each ply (0: none). */
   private readonly excluded = new Int32Array(MAX_PLY + 2);
-  /** What searches found against the static evaluation, by pawn structure (and pieces). */
-  private readonly correction = new CorrectionHistory();
 
-  // Per-search state.
+  // Per-search state, set by begin(); the iterative deepening reads the public part.
   private pos!: Position;
-  private nodes = 0;
+  nodes = 0;
   private nextCheck = 0;
-  private nodeLimit = Infinity;
-  private seldepth = 0;
-  private stopped = false;
-  private startTime = 0;
-  private timingStart = 0;
-  private timed = false;
-  private pondering = false;
-  private softMs = Infinity;
-  private hardMs = Infinity;
-  private completedDepth = 0;
-  /** The first move of the last principal variation sent to onInfo (0: none yet this search). */
-  private reportedMove = 0;
-  private rootMoves: RootMove[] = [];
-  /** The learned evaluation, or null for the classical one. */
-  private nnue: NnueEvaluator | null;
+  seldepth = 0;
+  stopped = false;
+  /** The deepest iteration completed, set by the iterative deepening. */
+  completedDepth = 0;
 
-  // Lazy SMP (smp.ts): the main engine owns the helper threads; a helper engine has an index > 0.
-  private threadCount = 1;
-  private helpers: HelperPool | null = null;
-  private helperIndex = 0;
-
-  constructor(options: EngineOptions = {}) {
-    this.tt = new TranspositionTable(options.hashMb ?? 16);
-    this.moveGenerator = options.moveGenerator ?? defaultGenerator;
-    this.moveOverheadMs = options.moveOverheadMs ?? 30;
-    this.multiPv = Math.max(1, options.multiPv ?? 1);
-    this.nnue = options.nnue ?? null;
-    if (options.threads !== undefined && options.threads > 1) this.setThreads(options.threads, options.spawnHelper);
-  }
-
-  /**
-   * Searches with `n` threads in all (Lazy SMP): n − 1 helper threads started now with `spawn`
-   * (spawnNodeHelper from smp-node.ts on Node) share the transposition table, which moves to a
-   * SharedArrayBuffer (and is cleared). Same n again: nothing happens; the helpers live until the
-   * thread count changes or dispose(). Helpers generate moves with the bitboard core whatever
-   * setMoveGenerator chose (every backend lists the same moves, so the tree is the same).
-   */
-  setThreads(n: number, spawn?: SpawnHelper, onError?: (message: string) => void): void {
-    if (!Number.isInteger(n) || n < 1) throw new RangeError(`threads: expected a whole number of at least 1, got ${n}`);
-    if (this.helperIndex > 0) throw new Error('threads: a helper engine cannot have helpers of its own');
-    if (n > 1 && spawn === undefined) throw new Error(`threads: ${n} threads need a way to start helper threads (spawnHelper)`);
-    if (n === this.threadCount) return;
-    this.helpers?.terminate();
-    this.helpers = null;
-    this.threadCount = n;
-    this.tt.setShared(n > 1);
-    if (n > 1) {
-      this.helpers = new HelperPool(n - 1, spawn!, onError);
-      this.configureHelpers();
-    }
-  }
-  /**
-   * Blocks until every helper thread has started (or `timeoutMs` passed; then false). Optional:
-   * a search never waits for helpers, they join when they are up. On Node only (a browser
-   * worker starts its nested workers from its own event loop, which this would block).
-   */
-  waitForHelpers(timeoutMs = 10_000): boolean {
-    return this.helpers === null || this.helpers.waitReady(timeoutMs);
-  }
-  get threads(): number {
-    return this.threadCount;
-  }
-  /** Ends the helper threads (back to one thread); the engine stays usable. */
-  dispose(): void {
-    this.setThreads(1);
-  }
-
-  private configureHelpers(): void {
-    const helpers = this.helpers;
-    if (helpers === null) return;
-    const nnue = this.nnue;
-    const config: HelperConfig = {
-      tt: this.tt.buffer as SharedArrayBuffer,
-      nnue: nnue === null ? null : { network: nnue.network, kernel: nnue.kernel.name, source: nnue.source },
-      params: { ...this.params } as unknown as Record<string, number | boolean>,
-    };
-    helpers.configure(config);
-  }
-
-  /** Helper side of Lazy SMP (smp-helper.ts): this engine becomes helper `index`, searching on the shared table `tt`. */
-  joinAsHelper(index: number, tt: SharedArrayBuffer): void {
-    if (this.helpers !== null) throw new Error('threads: an engine with helpers cannot become a helper');
-    this.helperIndex = index;
-    this.tt.attach(tt);
-  }
-
-  /** A helper's search of the main search's root: until `control` says stop (or `depth`, if > 0), no reports. */
-  searchAsHelper(pos: Position, depth: number, ttAge: number, control: Int32Array): void {
-    this.tt.setAge(ttAge);
-    this.search(pos, depth > 0 ? { depth } : {}, { control });
-  }
-
-  /** Switches between the network and the classical evaluation; clears the hash (its static evaluations are the old one's). */
-  setEvaluator(nnue: NnueEvaluator | null): void {
+  constructor(tt: TranspositionTable, params: SearchParams, moveGenerator: LegalMoveGenerator, nnue: NnueEvaluator | null) {
+    this.tt = tt;
+    this.params = params;
+    this.moveGenerator = moveGenerator;
     this.nnue = nnue;
-    // A helper leaves the shared table to the main engine, which clears it itself.
-    if (this.helperIndex === 0) this.tt.clear();
-    this.configureHelpers();
+    this.ordering = new MoveOrdering(params);
+    this.lmr = lmrTable(params);
   }
-  get evaluator(): NnueEvaluator | null {
-    return this.nnue;
+
+  /** Rebuilds tables derived from `params`. */
+  paramsChanged(): void {
+    this.lmr = lmrTable(this.params);
+  }
+  /** Forgets what earlier searches learned: move ordering and correction history. */
+  newGame(): void {
+    this.ordering.clear();
+    this.correction.clear();
+  }
+
+  /**
+   * Sets up a search of `pos` (its stop conditions started): fresh counters, the network's
+   * accumulators at the root. Returns the legal root moves, ordered by the usual heuristics for
+   * the first iteration.
+   */
+  begin(pos: Position): number[] {
+    this.pos = pos;
+    this.nodes = 0;
+    this.seldepth = 0;
+    this.stopped = false;
+    this.completedDepth = 0;
+    this.nextCheck = Math.min(1024, this.stopConditions.nodeLimit);
+    this.ordering.newSearch();
+
+    if (this.nnue !== null) this.nnue.reset(pos);
+    const hashLo = pos.hashLo,
+      hashHi = pos.hashHi;
+    this.keyLo[0] = hashLo;
+    this.keyHi[0] = hashHi;
+    const n = this.moveGenerator.generate(pos, this.moves, 0);
+    const rootMoves: number[] = [];
+    if (n === 0) return rootMoves;
+    const hit = this.tt.probe(hashLo, hashHi);
+    this.ordering.scoreMoves(pos, this.moves, this.scores, 0, n, hit ? this.tt.move() : 0, 0, 0, -1);
+    for (let i = 0; i < n; i++) rootMoves.push(pickNext(this.moves, this.scores, i, n));
+    return rootMoves;
   }
 
   /** The evaluation the search uses, side to move's view. */
@@ -206,293 +132,11 @@ export class Engine {
     return this.params.rule50Damping ? ((v * (200 - pos.halfmove)) / 200) | 0 : v;
   }
 
-  /** Rebuilds tables derived from `params`. */
-  paramsChanged(): void {
-    this.lmr = lmrTable(this.params);
-    this.configureHelpers();
-  }
-  setHashSize(mb: number): void {
-    this.tt.resize(mb);
-    this.configureHelpers();
-  }
-  clearHash(): void {
-    this.tt.clear();
-  }
-  setMoveOverhead(ms: number): void {
-    this.moveOverheadMs = Math.max(0, ms);
-  }
-  setMultiPv(n: number): void {
-    this.multiPv = Math.max(1, Math.floor(n));
-  }
-  setMoveGenerator(gen: LegalMoveGenerator): void {
-    this.moveGenerator = gen;
-  }
-  newGame(): void {
-    if (this.helperIndex === 0) this.tt.clear();
-    this.ordering.clear();
-    this.correction.clear();
-    this.helpers?.newGame();
-  }
-  stop(): void {
-    Atomics.store(this.control, 0, 1);
-  }
-  /** Permille of the hash table used by the current search. */
-  hashfull(): number {
-    return this.tt.hashfull();
-  }
-
-  search(pos: Position, limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
-    this.startTime = Date.now(); // before the helpers start: waiting for them is on the clock
-    // Helpers take the main search's table age (searchAsHelper) instead of starting a new one.
-    if (this.helperIndex === 0) this.tt.newSearch();
-    const helpers = this.helpers;
-    if (helpers === null) return this.iterate(pos, limits, hooks);
-    const root = rootOf(pos);
-    helpers.start(root.fen, root.moves, limits.depth ?? 0, this.tt.searchAge);
-    let result: SearchResult;
-    try {
-      result = this.iterate(pos, limits, hooks);
-    } finally {
-      // Also when the search threw: helpers must never go on searching a stale root.
-      helpers.stop();
-    }
-    result.helperNodes = helpers.helperNodes();
-    result.nodes += result.helperNodes;
-    return result;
-  }
-
-  private iterate(pos: Position, limits: SearchLimits, hooks: SearchHooks): SearchResult {
-    this.pos = pos;
-    this.control = hooks.control ?? this.ownControl;
-    if (this.control === this.ownControl) {
-      this.ownControl[0] = 0;
-      this.ownControl[1] = 0;
-    }
-    const onInfo = hooks.onInfo;
-    this.timingStart = this.startTime;
-    this.nodes = 0;
-    this.seldepth = 0;
-    this.stopped = false;
-    this.completedDepth = 0;
-    this.reportedMove = 0;
-    this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
-    this.nextCheck = Math.min(1024, this.nodeLimit);
-    this.pondering = limits.ponder === true;
-    const budget = computeTimeBudget(limits, pos.side, this.moveOverheadMs, this.params.timeHorizonMoves);
-    this.timed = budget.timed && !limits.infinite;
-    this.softMs = budget.softMs;
-    this.hardMs = budget.hardMs;
-    this.ordering.newSearch();
-    const maxDepth = limits.depth !== undefined && limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
-
-    // Root moves, ordered by the usual heuristics for the first iteration.
-    const rootPly = pos.ply;
-    if (this.nnue !== null) this.nnue.reset(pos);
-    const hashLo = pos.hashLo,
-      hashHi = pos.hashHi;
-    const n = this.moveGenerator.generate(pos, this.moves, 0);
-    if (n === 0) {
-      const score: Score = pos.inCheck() ? { mate: 0 } : { cp: 0 };
-      return { bestMove: 0, ponderMove: 0, score, depth: 0, nodes: 0, timeMs: Date.now() - this.startTime, pv: [] };
-    }
-    const hit = this.tt.probe(hashLo, hashHi);
-    this.ordering.scoreMoves(pos, this.moves, this.scores, 0, n, hit ? this.tt.move() : 0, 0, 0, -1);
-    this.rootMoves = [];
-    for (let i = 0; i < n; i++) {
-      const m = pickNext(this.moves, this.scores, i, n);
-      this.rootMoves.push({ move: m, score: -INF, prevScore: -INF, pv: [m] });
-    }
-    this.keyLo[0] = hashLo;
-    this.keyHi[0] = hashHi;
-
-    let lastBest = 0,
-      stableIterations = 0,
-      searchedDepth = 0;
-    for (let depth = 1; depth <= maxDepth; depth++) {
-      if (this.helperIndex > 0 && helperSkipsDepth(this.helperIndex, depth, rootPly)) continue;
-      searchedDepth = depth;
-      for (const rm of this.rootMoves) {
-        rm.prevScore = rm.score;
-        rm.score = -INF;
-      }
-      const lines = Math.min(this.multiPv, this.rootMoves.length);
-      for (let pvIdx = 0; pvIdx < lines && !this.stopped; pvIdx++) {
-        this.seldepth = 0;
-        let delta = this.params.aspirationDelta;
-        const prev = this.rootMoves[pvIdx].prevScore;
-        let alpha = -INF,
-          beta = INF;
-        if (depth >= 5 && prev > -MATE_BOUND && prev < MATE_BOUND) {
-          alpha = Math.max(prev - delta, -INF);
-          beta = Math.min(prev + delta, INF);
-        }
-        for (;;) {
-          const score = this.rootSearch(alpha, beta, depth, pvIdx);
-          this.sortRootMoves(pvIdx);
-          if (this.stopped) break;
-          if (score <= alpha) {
-            beta = (alpha + beta) >> 1;
-            alpha = Math.max(score - delta, -INF);
-            this.report(onInfo, depth, pvIdx, 'upper');
-          } else if (score >= beta) {
-            beta = Math.min(score + delta, INF);
-            this.report(onInfo, depth, pvIdx, 'lower');
-          } else break;
-          delta += delta >> 1;
-          if (delta > 600) {
-            alpha = -INF;
-            beta = INF;
-          }
-        }
-        this.sortRootMoves(0, pvIdx + 1);
-      }
-      if (this.stopped) break;
-      // All lines together once the iteration is complete, so they are consistent with each other.
-      for (let k = 0; k < lines; k++) this.report(onInfo, depth, k, undefined);
-      this.completedDepth = depth;
-      const best = this.rootMoves[0].move;
-      if (best !== lastBest) {
-        stableIterations = 0;
-        lastBest = best;
-      } else stableIterations++;
-
-      // Stopping early belongs to clock time controls: `go movetime N` searches N ms (less the
-      // move overhead), as the protocol says, however stable the best move.
-      if (this.timed && !this.pondering && limits.movetime === undefined) {
-        const elapsed = Date.now() - this.timingStart;
-        if (this.rootMoves.length === 1 && depth >= 4) break;
-        // A best move that keeps changing earns more time; a stable one less.
-        const factor = stableIterations >= 4 ? 0.6 : stableIterations >= 2 ? 0.8 : 1.2;
-        if (elapsed * 100 >= this.softMs * factor * this.params.timeSoftPercent) break;
-      }
-      // A forced mate within the depth searched will not change with more depth.
-      const s = this.rootMoves[0].score;
-      if (
-        !limits.infinite &&
-        !this.pondering &&
-        limits.depth === undefined &&
-        limits.movetime === undefined &&
-        Math.abs(s) >= MATE_BOUND &&
-        MATE - Math.abs(s) <= depth
-      )
-        break;
-    }
-
-    // The helpers are no use once the main search is done: free their cores during the wait below.
-    this.helpers?.stop();
-
-    // A search stopped inside an iteration may have found a better root move than the last line
-    // reported (it is searched and sorted first): report its line, so that the move played is
-    // the first move of the last principal variation a GUI was shown, as Stockfish does.
-    if (this.rootMoves[0].move !== this.reportedMove && this.rootMoves[0].score !== -INF)
-      this.report(onInfo, Math.max(1, searchedDepth), 0, undefined);
-
-    // infinite / ponder: UCI says do not answer before "stop" (or ponderhit), so wait for it when
-    // someone can signal us (a SharedArrayBuffer control block).
-    if ((limits.infinite || this.pondering) && !this.stopped && this.control.buffer instanceof SharedArrayBuffer) {
-      while (Atomics.load(this.control, 0) === 0 && !(this.pondering && Atomics.load(this.control, 1) !== 0)) {
-        Atomics.wait(this.control, 0, 0, 20);
-      }
-    }
-
-    // Restore the position defensively (every make is paired with an unmake).
-    while (pos.ply > rootPly) pos.unmakeMove();
-
-    const best = this.rootMoves[0];
-    const pv = best.pv.slice();
-    let ponderMove = pv.length >= 2 ? pv[1] : 0;
-    if (ponderMove === 0) ponderMove = this.ttPonderMove(pos, best.move);
-    const scoreValue = best.score !== -INF ? best.score : best.prevScore;
-    return {
-      bestMove: best.move,
-      ponderMove,
-      score: toUciScore(scoreValue === -INF ? 0 : scoreValue),
-      depth: this.completedDepth,
-      nodes: this.nodes,
-      timeMs: Date.now() - this.startTime,
-      pv,
-    };
-  }
-
-  /** A reply to `move` from the hash table, if it is legal. */
-  private ttPonderMove(pos: Position, move: number): number {
-    pos.makeMove(move);
-    let reply = 0;
-    const hit = this.tt.probe(pos.hashLo, pos.hashHi);
-    if (hit) {
-      const m = this.tt.move();
-      const n = this.moveGenerator.generate(pos, this.moves, 0);
-      for (let i = 0; i < n; i++)
-        if (this.moves[i] === m) {
-          reply = m;
-          break;
-        }
-    }
-    pos.unmakeMove();
-    return reply;
-  }
-
-  /** Stable sort of rootMoves[from, to) by score, best first. */
-  private sortRootMoves(from: number, to = this.rootMoves.length): void {
-    const part = this.rootMoves.slice(from, to);
-    part.sort((a, b) => b.score - a.score);
-    for (let i = 0; i < part.length; i++) this.rootMoves[from + i] = part[i];
-  }
-
-  private report(
-    onInfo: ((info: SearchInfo) => void) | undefined,
-    depth: number,
-    pvIdx: number,
-    bound: 'lower' | 'upper' | undefined,
-  ): void {
-    if (onInfo === undefined) return;
-    const ms = Date.now() - this.startTime;
-    // Bound updates are noise early on; only send them for long searches.
-    if (bound !== undefined && ms < 1000) return;
-    const rm = this.rootMoves[pvIdx];
-    const score = rm.score !== -INF ? rm.score : rm.prevScore;
-    const helperNodes = this.helpers !== null ? this.helpers.helperNodes() : 0;
-    const nodes = this.nodes + helperNodes;
-    const info: SearchInfo = {
-      depth,
-      seldepth: Math.max(this.seldepth, depth),
-      multipv: pvIdx + 1,
-      score: toUciScore(score === -INF ? 0 : score),
-      nodes,
-      nps: Math.floor((nodes * 1000) / Math.max(1, ms)),
-      timeMs: ms,
-      hashfull: this.tt.hashfull(),
-      pv: rm.pv.slice(),
-    };
-    if (bound !== undefined) info.bound = bound;
-    if (this.helpers !== null) info.helperNodes = helperNodes;
-    if (pvIdx === 0) this.reportedMove = rm.move;
-    onInfo(info);
-  }
-
   // ---- limits ----
 
   private checkLimits(): void {
-    this.nextCheck = Math.min(this.nodes + 1024, this.nodeLimit);
-    const c = this.control;
-    // A helper is called here every SMP_NODE_UNIT (1024) nodes: count them where the main thread sees them.
-    if (this.helperIndex > 0) Atomics.add(c, SMP_NODE_UNITS, 1);
-    // `go nodes N` counts the nodes of all threads.
-    if (this.nodes + (this.helpers !== null ? this.helpers.helperNodes() : 0) >= this.nodeLimit) {
-      this.stopped = true;
-      return;
-    }
-    if (Atomics.load(c, 0) !== 0) {
-      this.stopped = true;
-      return;
-    }
-    if (this.pondering && Atomics.load(c, 1) !== 0) {
-      // ponderhit: from now on the clock is ours, measured from this moment.
-      this.pondering = false;
-      this.timingStart = Date.now();
-    }
-    // Depth 1 always completes so there is a real best move.
-    if (this.timed && !this.pondering && this.completedDepth >= 1 && Date.now() - this.timingStart >= this.hardMs) this.stopped = true;
+    this.nextCheck = Math.min(this.nodes + 1024, this.stopConditions.nodeLimit);
+    if (this.stopConditions.reached(this.nodes, this.completedDepth)) this.stopped = true;
   }
 
   /**
@@ -509,9 +153,13 @@ export class Engine {
 
   // ---- root ----
 
-  private rootSearch(alpha: number, beta: number, depth: number, pvIdx: number): number {
-    const pos = this.pos,
-      rms = this.rootMoves;
+  /**
+   * One pass over the root moves from rms[pvIdx] on (the earlier ones are the lines MultiPV has
+   * already searched): each gets its score in the window, or -INF when it failed low, and its
+   * line; the best goes to the hash table (first line only).
+   */
+  rootSearch(rms: RootMove[], alpha: number, beta: number, depth: number, pvIdx: number): number {
+    const pos = this.pos;
     let best = -INF;
     const origAlpha = alpha;
     const inCheck = pos.inCheck();

@@ -6,7 +6,7 @@
  */
 import { Position } from '../core/position.js';
 import type { NnueEvaluator } from './nnue/evaluator.js';
-import { Engine } from './search.js';
+import { Engine } from './engine.js';
 import { SMP_GEN, SMP_READY, SMP_RUNNING, SMP_STOP, type HelperNnue, type ToHelper } from './smp.js';
 
 /** A position that exercises every part of the search, to compile the hot paths before the first real search. */

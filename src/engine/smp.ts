@@ -1,8 +1,8 @@
 /**
  * Lazy SMP, the main thread's side: helper threads search the same root as the main search,
  * sharing its transposition table (a SharedArrayBuffer), and only the main search reports and
- * decides. The helpers' searches are diversified (smp-helper.ts skips depths) so that their
- * table entries are useful to the main thread rather than duplicates.
+ * decides. The helpers' searches are diversified (each skips some depths: helperSkipsDepth) so
+ * that their table entries are useful to the main thread rather than duplicates.
  *
  * Platform-neutral: threads come from an injected `SpawnHelper` (smp-node.ts on Node, a Web
  * Worker in the browser), and everything between the threads after start-up goes through one
@@ -26,6 +26,17 @@ export const SMP_READY = 5;
 const SMP_INTS = 8;
 /** How long start() waits for the helpers to leave the previous search (a helper polls every 1024 nodes). */
 const STOP_WAIT_MS = 5000;
+
+/**
+ * Lazy SMP depth skipping (Stockfish 9's table): helper i skips the iterations where
+ * ((depth + game ply + phase) / size) is odd, so the helpers spread over different depths.
+ */
+const SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+export function helperSkipsDepth(helperIndex: number, depth: number, gamePly: number): boolean {
+  const i = (helperIndex - 1) % 20;
+  return Math.floor((depth + gamePly + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 === 1;
+}
 
 /** The learned evaluation as a helper rebuilds it (its own accumulators, same weights). */
 export interface HelperNnue {

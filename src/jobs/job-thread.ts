@@ -5,7 +5,7 @@
  * pair its two engines.
  */
 import { parentPort } from 'node:worker_threads';
-import { Engine } from '../engine/search.js';
+import { Engine } from '../engine/engine.js';
 import { spawnNodeHelper } from '../engine/smp-node.js';
 import { parseJob, runJob, type Job } from './job.js';
 

@@ -11,7 +11,7 @@ import { moveToUci } from '../core/move.js';
 import { parseUciMove } from '../core/notation.js';
 import type { PgnRecord } from '../core/pgn-read.js';
 import { Position } from '../core/position.js';
-import { Engine } from '../engine/search.js';
+import { Engine } from '../engine/engine.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
 import { loadNnue } from '../engine/nnue/load.js';
 import { OpeningError, parseOpenings } from '../match/openings.js';

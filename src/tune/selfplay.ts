@@ -10,7 +10,7 @@
 import { Position } from '../core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
 import { moveToSan, parseUciMove } from '../core/notation.js';
-import { Engine } from '../engine/search.js';
+import { Engine } from '../engine/engine.js';
 import { evaluate } from '../engine/evaluate.js';
 import { ruleVerdict } from '../match/adjudicate.js';
 import { pgnScore } from '../core/pgn.js';

@@ -1,0 +1,183 @@
+/**
+ * The engine a caller drives: its settings (hash, MultiPV, move overhead, evaluation, move
+ * generator, search parameters), its threads (Lazy SMP helpers, smp.ts), a new game, and a
+ * search of a position, which iterative-deepening.ts runs on this thread's Searcher (search.ts)
+ * while the helpers search the same root.
+ */
+import type { Position } from '../core/position.js';
+import { defaultGenerator } from '../core/movegen.js';
+import type { LegalMoveGenerator } from '../core/backend.js';
+import type { NnueEvaluator } from './nnue/evaluator.js';
+import { TranspositionTable } from './tt.js';
+import type { EngineOptions, SearchHooks, SearchLimits, SearchResult } from './types.js';
+import { HelperPool, type HelperConfig, type SpawnHelper } from './smp.js';
+import { SearchParams } from './search-params.js';
+import { Searcher } from './search.js';
+import { iterate, type SearchSetup } from './iterative-deepening.js';
+
+/** The search root as its setup FEN and the moves since (0 = a null move), for a helper to rebuild. */
+function rootOf(pos: Position): { fen: string; moves: number[] } {
+  const setup = pos.clone(),
+    moves: number[] = [];
+  for (let i = 0; i < pos.ply; i++) moves.push(pos.moveAt(i));
+  for (let i = pos.ply - 1; i >= 0; i--) {
+    if (moves[i] === 0) setup.unmakeNullMove();
+    else setup.unmakeMove();
+  }
+  return { fen: setup.toFen(), moves };
+}
+
+export class Engine {
+  private readonly tt: TranspositionTable;
+  readonly params = new SearchParams();
+  private readonly searcher: Searcher;
+  private moveOverheadMs: number;
+  private multiPv: number;
+
+  // Lazy SMP (smp.ts): the main engine owns the helper threads; a helper engine has an index > 0.
+  private threadCount = 1;
+  private helpers: HelperPool | null = null;
+  private helperIndex = 0;
+
+  constructor(options: EngineOptions = {}) {
+    this.tt = new TranspositionTable(options.hashMb ?? 16);
+    this.searcher = new Searcher(this.tt, this.params, options.moveGenerator ?? defaultGenerator, options.nnue ?? null);
+    this.moveOverheadMs = options.moveOverheadMs ?? 30;
+    this.multiPv = Math.max(1, options.multiPv ?? 1);
+    if (options.threads !== undefined && options.threads > 1) this.setThreads(options.threads, options.spawnHelper);
+  }
+
+  /**
+   * Searches with `n` threads in all (Lazy SMP): n − 1 helper threads started now with `spawn`
+   * (spawnNodeHelper from smp-node.ts on Node) share the transposition table, which moves to a
+   * SharedArrayBuffer (and is cleared). Same n again: nothing happens; the helpers live until the
+   * thread count changes or dispose(). Helpers generate moves with the bitboard core whatever
+   * setMoveGenerator chose (every backend lists the same moves, so the tree is the same).
+   */
+  setThreads(n: number, spawn?: SpawnHelper, onError?: (message: string) => void): void {
+    if (!Number.isInteger(n) || n < 1) throw new RangeError(`threads: expected a whole number of at least 1, got ${n}`);
+    if (this.helperIndex > 0) throw new Error('threads: a helper engine cannot have helpers of its own');
+    if (n > 1 && spawn === undefined) throw new Error(`threads: ${n} threads need a way to start helper threads (spawnHelper)`);
+    if (n === this.threadCount) return;
+    this.helpers?.terminate();
+    this.helpers = null;
+    this.threadCount = n;
+    this.tt.setShared(n > 1);
+    if (n > 1) {
+      this.helpers = new HelperPool(n - 1, spawn!, onError);
+      this.configureHelpers();
+    }
+  }
+  /**
+   * Blocks until every helper thread has started (or `timeoutMs` passed; then false). Optional:
+   * a search never waits for helpers, they join when they are up. On Node only (a browser
+   * worker starts its nested workers from its own event loop, which this would block).
+   */
+  waitForHelpers(timeoutMs = 10_000): boolean {
+    return this.helpers === null || this.helpers.waitReady(timeoutMs);
+  }
+  get threads(): number {
+    return this.threadCount;
+  }
+  /** Ends the helper threads (back to one thread); the engine stays usable. */
+  dispose(): void {
+    this.setThreads(1);
+  }
+
+  private configureHelpers(): void {
+    const helpers = this.helpers;
+    if (helpers === null) return;
+    const nnue = this.searcher.nnue;
+    const config: HelperConfig = {
+      tt: this.tt.buffer as SharedArrayBuffer,
+      nnue: nnue === null ? null : { network: nnue.network, kernel: nnue.kernel.name, source: nnue.source },
+      params: { ...this.params } as unknown as Record<string, number | boolean>,
+    };
+    helpers.configure(config);
+  }
+
+  /** Helper side of Lazy SMP (smp-helper.ts): this engine becomes helper `index`, searching on the shared table `tt`. */
+  joinAsHelper(index: number, tt: SharedArrayBuffer): void {
+    if (this.helpers !== null) throw new Error('threads: an engine with helpers cannot become a helper');
+    this.helperIndex = index;
+    this.tt.attach(tt);
+  }
+
+  /** A helper's search of the main search's root: until `control` says stop (or `depth`, if > 0), no reports. */
+  searchAsHelper(pos: Position, depth: number, ttAge: number, control: Int32Array): void {
+    this.tt.setAge(ttAge);
+    this.search(pos, depth > 0 ? { depth } : {}, { control });
+  }
+
+  /** Switches between the network and the classical evaluation; clears the hash (its static evaluations are the old one's). */
+  setEvaluator(nnue: NnueEvaluator | null): void {
+    this.searcher.nnue = nnue;
+    // A helper leaves the shared table to the main engine, which clears it itself.
+    if (this.helperIndex === 0) this.tt.clear();
+    this.configureHelpers();
+  }
+  get evaluator(): NnueEvaluator | null {
+    return this.searcher.nnue;
+  }
+
+  /** Rebuilds tables derived from `params`. */
+  paramsChanged(): void {
+    this.searcher.paramsChanged();
+    this.configureHelpers();
+  }
+  setHashSize(mb: number): void {
+    this.tt.resize(mb);
+    this.configureHelpers();
+  }
+  clearHash(): void {
+    this.tt.clear();
+  }
+  setMoveOverhead(ms: number): void {
+    this.moveOverheadMs = Math.max(0, ms);
+  }
+  setMultiPv(n: number): void {
+    this.multiPv = Math.max(1, Math.floor(n));
+  }
+  setMoveGenerator(gen: LegalMoveGenerator): void {
+    this.searcher.moveGenerator = gen;
+  }
+  newGame(): void {
+    if (this.helperIndex === 0) this.tt.clear();
+    this.searcher.newGame();
+    this.helpers?.newGame();
+  }
+  stop(): void {
+    this.searcher.stopConditions.stop();
+  }
+  /** Permille of the hash table used by the current search. */
+  hashfull(): number {
+    return this.tt.hashfull();
+  }
+
+  search(pos: Position, limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
+    const startTime = Date.now(); // before the helpers start: waiting for them is on the clock
+    // Helpers take the main search's table age (searchAsHelper) instead of starting a new one.
+    if (this.helperIndex === 0) this.tt.newSearch();
+    const helpers = this.helpers;
+    const setup: SearchSetup = {
+      startTime,
+      moveOverheadMs: this.moveOverheadMs,
+      multiPv: this.multiPv,
+      helpers,
+      helperIndex: this.helperIndex,
+    };
+    if (helpers === null) return iterate(this.searcher, pos, limits, hooks, setup);
+    const root = rootOf(pos);
+    helpers.start(root.fen, root.moves, limits.depth ?? 0, this.tt.searchAge);
+    let result: SearchResult;
+    try {
+      result = iterate(this.searcher, pos, limits, hooks, setup);
+    } finally {
+      // Also when the search threw: helpers must never go on searching a stale root.
+      helpers.stop();
+    }
+    result.helperNodes = helpers.helperNodes();
+    result.nodes += result.helperNodes;
+    return result;
+  }
+}
