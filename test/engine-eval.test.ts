@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position } from '../src/core/position.js';
 import { BENCH_FENS, evaluate, evaluateMaterialPst, evaluateFeatures, EVAL_WEIGHTS, TERM_COUNT, seeGe } from '../src/engine/index.js';
-import { scaleByPawns, scaleByPieceCount } from '../src/engine/evaluate.js';
+import { scaleByPawns, scaleByPieceCount } from '../src/engine/endgame.js';
 import { MG_TABLE, EG_TABLE, PHASE_MAX, PHASE_WEIGHT, gamePhase } from '../src/engine/pst.js';
 import { defaultGenerator } from '../src/core/movegen.js';
 import { moveToUci } from '../src/core/move.js';

@@ -4,7 +4,8 @@ export { Engine } from './engine.js';
 export { MATE, MATE_BOUND, toUciScore } from './score.js';
 export { SearchParams, SEARCH_PARAM_RANGES } from './search-params.js';
 export type { SearchParamName, NumericSearchParam } from './search-params.js';
-export { evaluate, evaluateFeatures, EVAL_WEIGHTS, T as EVAL_TERMS, TERM_COUNT, insufficientMaterial } from './evaluate.js';
+export { evaluate, evaluateFeatures, EVAL_WEIGHTS, T as EVAL_TERMS, TERM_COUNT } from './evaluate.js';
+export { insufficientMaterial } from './endgame.js';
 export {
   evaluateMaterialPst,
   gamePhase,

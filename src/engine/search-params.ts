@@ -51,9 +51,9 @@ export class SearchParams {
   lmrBadCaptures = false;
   /** The static evaluation shrinks towards 0 as the fifty-move counter grows: × (200 − halfmove) / 200. */
   rule50Damping = false;
-  /** The static evaluation's endgame share shrinks when the side it favours has fewer than four pawns (evaluate.ts scaleByPawns). */
+  /** The static evaluation's endgame share shrinks when the side it favours has fewer than four pawns (endgame.ts scaleByPawns). */
   fewPawnsScale = false;
-  /** The static evaluation shrinks with fewer than twelve pieces on the board (evaluate.ts scaleByPieceCount). */
+  /** The static evaluation shrinks with fewer than twelve pieces on the board (endgame.ts scaleByPieceCount). */
   pieceCountScale = false;
   /** Time management: the clock is shared over this many moves when no `movestogo` comes (timeman). */
   timeHorizonMoves = 20;

@@ -10,7 +10,8 @@
 import { BISHOP, KNIGHT, QUEEN, ROOK } from '../core/types.js';
 import type { Position } from '../core/position.js';
 import { MAX_MOVES } from '../core/movegen.js';
-import { evaluate, insufficientMaterial, scaleByPawns, scaleByPieceCount } from './evaluate.js';
+import { evaluate } from './evaluate.js';
+import { insufficientMaterial, scaleByPawns, scaleByPieceCount } from './endgame.js';
 import type { NnueEvaluator } from './nnue/evaluator.js';
 import { SEE_VALUE, seeGe } from './see.js';
 import { givesDirectCheck, givesQuietCheck } from './gives-check.js';

@@ -21,7 +21,8 @@ import { featureIndex, kingTransform, outputBucket } from './features.js';
 import type { NnueKernel } from './kernel.js';
 import { NNUE_SLOTS } from './kernel.js';
 import type { NnueNetwork } from './network.js';
-import { endgameKnowledge, evaluate as classicalEvaluate } from '../evaluate.js';
+import { evaluate as classicalEvaluate } from '../evaluate.js';
+import { endgameKnowledge } from '../endgame.js';
 
 export class NnueEvaluator {
   private basePly = 0;
