@@ -5,7 +5,8 @@
  */
 export { Game, type GameOptions } from './game.js';
 export { chess960StartFen, chess960BackRank, CLASSICAL_CHESS960_INDEX } from './core/chess960.js';
-export { Position, FenError, START_FEN, type FenField } from './core/position.js';
+export { Position } from './core/position.js';
+export { FenError, START_FEN, parseFen, makeFen, type FenField, type FenSetup } from './core/fen.js';
 export { MoveError, parseUciMove, parseSan, moveToSan, moveToUciIn, legalMoveList } from './core/notation.js';
 export { moveToUci, moveFrom, moveTo, movePromo, moveKind, makeMove } from './core/move.js';
 export { gameStatus, isInsufficientMaterial, GAME_END_TEXT, type GameStatus, type GameEnd } from './core/status.js';

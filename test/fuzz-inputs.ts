@@ -5,7 +5,8 @@
  * typed one-line error; anything else (another exception, a wrong success, a slow parse) is a
  * failure, reported with the input that caused it.
  */
-import { FenError, Position, START_FEN } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { FenError, START_FEN } from '../src/core/fen.js';
 import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { PgnError, readPgnGames } from '../src/core/pgn-read.js';

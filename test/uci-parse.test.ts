@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import { formatInfo, optionLines, parseGo, parsePosition, parseSetOption, tokenize } from '../src/uci/protocol.js';
 import { replayUciMoves } from '../src/core/notation.js';
-import { START_FEN } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 import { makeMove } from '../src/core/move.js';
 
 test('position: startpos and fen with moves; the history is played on one position', () => {

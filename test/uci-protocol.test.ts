@@ -8,7 +8,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { parseUciMove } from '../src/core/notation.js';
-import { Position, START_FEN } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
 const ANSWER_MS = 15_000; // generous: CI machines are loaded

@@ -4,7 +4,7 @@
  */
 import { BackendError } from '../backends.js';
 import { MoveError } from '../core/notation.js';
-import { FenError } from '../core/position.js';
+import { FenError } from '../core/fen.js';
 import { BENCH_USAGE, runBenchCommand } from './bench.js';
 import { parseCommandArgs } from '../cmdline/args.js';
 import { useColor } from '../cmdline/board.js';

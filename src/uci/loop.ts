@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { UsageError } from '../cmdline/errors.js';
 import { LineReader } from '../cmdline/lines.js';
 import { renderBoard } from '../cmdline/board.js';
-import { START_FEN } from '../core/position.js';
+import { START_FEN } from '../core/fen.js';
 import { legalMoveList, moveToUciIn, replayUciMoves } from '../core/notation.js';
 import type { FromWorker, ToWorker, WorkerData } from './search-worker.js';
 import {

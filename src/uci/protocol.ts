@@ -5,7 +5,8 @@
  */
 import { moveToUci } from '../core/move.js';
 import { MoveError, movesToUciIn, replayUciMoves } from '../core/notation.js';
-import { FenError, START_FEN, type Position } from '../core/position.js';
+import { type Position } from '../core/position.js';
+import { FenError, START_FEN } from '../core/fen.js';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { BACKEND_NAMES } from '../backends.js';
