@@ -1,5 +1,6 @@
 // ESLint: a small rule set plus the import boundaries of docs/architecture.md ("who may import
 // whom"). tsc (strict, noUnused*) covers types and unused code, so those rules are not repeated here.
+import { builtinModules } from 'node:module';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
@@ -9,15 +10,25 @@ import tseslint from 'typescript-eslint';
 // no-restricted-syntax with the same regex, so a lazy load cannot cross a layer unseen.
 const TOOLS = String.raw`(?:\.\.?\/)+(?:test|bench|scripts)\/`; // src never imports tests or tools
 
-function boundary(files, forbidden, message) {
-  const regex = `^(?:${forbidden}|${TOOLS})`;
-  // esquery regex literals cannot contain '/', so the selector spells it \x2F.
-  const selectorRegex = regex.replaceAll('\\/', '\\x2F').replaceAll('/', '\\x2F');
+// A Node built-in, with or without the node: prefix.
+const NODE_BUILTIN = `(?:node:|(?:${builtinModules.join('|')})(?:\\/|$))`;
+const NODE_FREE = 'The rules of chess run anywhere: src/core imports no Node built-in (file reading lives in scripts/, the CLI or tests).';
+
+// esquery regex literals cannot contain '/', so a selector spells it \x2F.
+const selectorRegex = (regex) => regex.replaceAll('\\/', '\\x2F').replaceAll('/', '\\x2F');
+
+/** `forbidden`: the layer's banned specifiers; `nodeFree`: the message when Node built-ins are banned too. */
+function boundary(files, forbidden, message, nodeFree) {
+  const patterns = [{ regex: `^(?:${forbidden}|${TOOLS})`, message }];
+  if (nodeFree) patterns.push({ regex: `^${NODE_BUILTIN}`, message: nodeFree });
   return {
     files,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex, message }] }],
-      'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${selectorRegex}/]`, message }],
+      'no-restricted-imports': ['error', { patterns }],
+      'no-restricted-syntax': [
+        'error',
+        ...patterns.map((p) => ({ selector: `ImportExpression[source.value=/${selectorRegex(p.regex)}/]`, message: p.message })),
+      ],
     },
   };
 }
@@ -34,7 +45,7 @@ export default defineConfig(
   },
 
   // Bottom: the rules of chess import nothing from the rest of the code base.
-  boundary(['src/core/**/*.ts'], String.raw`\.\.\/`, 'src/core is the bottom layer: it imports only from src/core.'),
+  boundary(['src/core/**/*.ts'], String.raw`\.\.\/`, 'src/core is the bottom layer: it imports only from src/core.', NODE_FREE),
   // Terminal helpers (args, errors, lines, board, progress): on the core, below every command.
   boundary(['src/cmdline/**/*.ts'], String.raw`\.\.\/(?!core\/)`, 'src/cmdline imports only src/core.'),
   // The middle layers stand beside each other on the core and never import an interface.

@@ -24,7 +24,7 @@ import { WEIGHTS_DIR } from '../src/bnn/paths.js';
 import { backendLabel, getBackend } from '../src/backends.js';
 import { Position } from '../src/core/position.js';
 import { perft } from '../src/core/perft.js';
-import { chess960SuitePath, readPerftEpd } from '../src/core/perft-epd.js';
+import { chess960SuitePath, readPerftEpd } from '../scripts/perft-files.js';
 
 const SMALL_FILE = join(WEIGHTS_DIR, 'bnn-16x8x1.bin');
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));

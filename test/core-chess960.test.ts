@@ -17,7 +17,7 @@ import { CLASSICAL_CHESS960_INDEX, chess960BackRank, chess960StartFen } from '..
 import { legalMoveList, moveToSan, moveToUciIn, parseSan, parseUciMove } from '../src/core/notation.js';
 import { KIND_CASTLE, moveFrom, moveKind, movePromo, moveTo, moveToUci } from '../src/core/move.js';
 import { perft } from '../src/core/perft.js';
-import { chess960SuitePath, readPerftEpd } from '../src/core/perft-epd.js';
+import { chess960SuitePath, readPerftEpd } from '../scripts/perft-files.js';
 import { getBackend } from '../src/backends.js';
 import { TYPE_LETTERS } from '../src/core/types.js';
 
