@@ -36,8 +36,8 @@ export { spawnNodeHelper } from './engine/smp-node.js';
 export type { SpawnHelper } from './engine/smp.js';
 
 // The learned evaluation: new Engine({ nnue: loadNnue() }) plays with the shipped network.
-export { loadNnue, describeNnue, nnueFromNetwork, NnueKernelMissing } from './engine/nnue/load.js';
-export { NnueEvaluator } from './engine/nnue/evaluator.js';
+export { loadNnue, nnueFromNetwork, NnueKernelMissing } from './engine/nnue/load-node.js';
+export { NnueEvaluator, describeNnue } from './engine/nnue/evaluator.js';
 export { NnueFileError, decodeNetwork, encodeNetwork, type NnueNetwork } from './engine/nnue/network.js';
 
 // Backends by name, and the matrix model as a namespace.

@@ -12,7 +12,7 @@ import {
   type NnueKind,
   type NnueNetwork,
 } from '../src/engine/nnue/network.js';
-import { nnueFromNetwork } from '../src/engine/nnue/load.js';
+import { nnueFromNetwork } from '../src/engine/nnue/load-node.js';
 import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
 import {
   featureIndex,

@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { repoRoot } from '../scripts/build-web.js';
-import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from '../src/engine/nnue/paths.js';
+import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from '../src/engine/nnue/load-node.js';
 import { WASM_FILE, WEIGHTS_DIR } from '../src/bnn/paths.js';
 import { DEFAULT_BOOK_FILE } from '../src/uci/protocol.js';
 import { weightsFileName } from '../src/bnn/weights.js';

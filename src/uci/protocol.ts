@@ -10,7 +10,7 @@ import { FenError, START_FEN } from '../core/fen.js';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { BACKEND_NAMES } from '../backends.js';
-import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
+import { DEFAULT_NETWORK_FILE } from '../engine/nnue/load-node.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
 import { SEARCH_PARAM_RANGES, SearchParams } from '../engine/index.js';
 import type { NumericSearchParam, SearchInfo, SearchLimits, SearchParamName, Score } from '../engine/index.js';

@@ -18,9 +18,9 @@ import { Engine, type SearchLimits } from '../engine/index.js';
 import { spawnNodeHelper } from '../engine/smp-node.js';
 import type { SpawnHelper } from '../engine/smp.js';
 import { BookError, openBook, type Book } from '../book/polyglot.js';
-import { describeNnue, loadNnue } from '../engine/nnue/load.js';
+import { loadNnue, DEFAULT_NETWORK_FILE } from '../engine/nnue/load-node.js';
+import { describeNnue } from '../engine/nnue/evaluator.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
-import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
 import {
   DEFAULT_BOOK_FILE,
