@@ -20,7 +20,7 @@ import { perft as chessopsPerft } from 'chessops/debug';
 import { Position } from '../src/core/position.js';
 import { START_FEN } from '../src/core/fen.js';
 import { perft as corePerft } from '../src/core/perft.js';
-import { getBackend } from '../src/backends.js';
+import { getBackend } from '../src/backends-node.js';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';
 import { UsageError, runScript } from '../src/cmdline/errors.js';
 import { createProgress } from '../src/cmdline/progress.js';

@@ -41,7 +41,8 @@ export { NnueEvaluator, describeNnue } from './engine/nnue/evaluator.js';
 export { NnueFileError, decodeNetwork, encodeNetwork, type NnueNetwork } from './engine/nnue/network.js';
 
 // Backends by name, and the matrix model as a namespace.
-export { getBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName } from './backends.js';
+export { loadBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName } from './backends.js';
+export { getBackend } from './backends-node.js';
 export * as matrix from './matrix/index.js';
 
 // Game analysis: annotated PGN, lichess-style judgements and accuracy (docs/analysis.md).

@@ -18,7 +18,7 @@ import { legalMoveList, moveToSan, moveToUciIn, parseSan, parseUciMove } from '.
 import { KIND_CASTLE, moveFrom, moveKind, movePromo, moveTo, moveToUci } from '../src/core/move.js';
 import { perft } from '../src/core/perft.js';
 import { chess960SuitePath, readPerftEpd } from '../scripts/perft-files.js';
-import { getBackend } from '../src/backends.js';
+import { getBackend } from '../src/backends-node.js';
 import { TYPE_LETTERS } from '../src/core/types.js';
 
 test('start positions: 518 is the classical start, 0 is BBQNNRKR, and all 960 are distinct legal 960 arrays', () => {

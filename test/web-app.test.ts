@@ -23,7 +23,8 @@ import { loadNetwork, nnueFromNetwork } from '../src/engine/nnue/load-node.js';
 import { moveToUci } from '../src/core/move.js';
 import { LAYOUT_16, LAYOUT_8, OUTPUT_THRESHOLD, thresholdOffset } from '../src/bnn/network.js';
 import { SQUARE_LAYOUTS } from '../src/bnn/layout.js';
-import { readWeightsFile, weightsFileName } from '../src/bnn/weights.js';
+import { weightsFileName } from '../src/bnn/weights.js';
+import { readWeightsFile } from '../src/bnn/weights-node.js';
 
 // Callbacks passed to page.evaluate/waitForFunction run in the browser; the root tsconfig has no DOM lib.
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any

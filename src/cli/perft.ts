@@ -1,5 +1,6 @@
 /** `matrix-chess perft <depth> [--fen FEN] [--divide] [--backend NAME]` */
-import { backendLabel, getBackend } from '../backends.js';
+import { backendLabel } from '../backends.js';
+import { getBackend } from '../backends-node.js';
 import { perftDivide } from '../core/perft.js';
 import { moveToUci } from '../core/move.js';
 import { Position } from '../core/position.js';

@@ -6,7 +6,8 @@
  */
 import { checkEvalFile, evaluatorFor, parseEvalChoice } from './eval-flag.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
-import { backendLabel, getBackend } from '../backends.js';
+import { backendLabel } from '../backends.js';
+import { getBackend } from '../backends-node.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
 import { moveFrom, moveTo } from '../core/move.js';
 import { MoveError, legalMoveList, moveToSan, moveToUciIn, parseSan, parseUciMove } from '../core/notation.js';

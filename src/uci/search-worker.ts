@@ -8,7 +8,8 @@
  * the next search and never in the middle of one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { backendLabel, getBackend, type BackendLoaders } from '../backends.js';
+import { backendLabel, loadBackend, type BackendLoaders } from '../backends.js';
+import { nodeBackendLoaders } from '../backends-node.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
 import { perftDivide } from '../core/perft.js';
 import { moveToUci } from '../core/move.js';
@@ -87,7 +88,7 @@ async function tryLoadNetwork(file: string): Promise<NnueEvaluator | null> {
 }
 
 async function setup(): Promise<void> {
-  backend = await getBackend('bitboard');
+  backend = await loadBackend('bitboard');
   network = await tryLoadNetwork(host.defaultNetwork);
   engine = new Engine({
     hashMb: DEFAULT_HASH_MB,
@@ -266,7 +267,7 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
     }
     case 'Backend': {
       try {
-        const next = await getBackend(change.value, host.backendLoaders);
+        const next = await loadBackend(change.value, host.backendLoaders);
         eng.setMoveGenerator(next);
         backend = next;
         say(`info string backend ${backendLabel(next)}`);
@@ -315,6 +316,7 @@ if (parentPort) {
     onMessage: (listener) => port.on('message', listener),
     loadNetwork: (file) => loadNnue(file),
     defaultNetwork: DEFAULT_NETWORK_FILE,
+    backendLoaders: nodeBackendLoaders,
     spawnHelper: spawnNodeHelper,
   });
 }
