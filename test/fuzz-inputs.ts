@@ -11,7 +11,7 @@ import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../
 import { moveToUci } from '../src/core/move.js';
 import { PgnError, readPgnGames } from '../src/core/pgn-read.js';
 import { writePgnGame } from '../src/core/pgn.js';
-import { UciSession } from '../src/uci/loop.js';
+import { nodeUciSession } from '../src/uci/loop-node.js';
 import { rng, suiteFens } from './helpers.js';
 
 export const PARSERS = ['fen', 'san', 'uci', 'pgn'] as const;
@@ -356,7 +356,7 @@ export interface UciFuzzReport {
 export async function fuzzUciLoop(lines: readonly string[], checkEvery: number, timeoutMs: number): Promise<UciFuzzReport> {
   const output: string[] = [];
   let readyWaiter: (() => void) | undefined;
-  const session = new UciSession((text) => {
+  const session = nodeUciSession((text) => {
     for (const l of text.split('\n')) {
       output.push(l);
       if (l === 'readyok') readyWaiter?.();

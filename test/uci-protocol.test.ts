@@ -352,8 +352,7 @@ test('end of input lets a finite search finish and print its bestmove', async ()
 });
 
 test('OwnBook plays a move from the book file; a bad BookFile is reported and the old book kept', async () => {
-  const { openBook } = await import('../src/book/polyglot.js');
-  const { DEFAULT_BOOK_FILE } = await import('../src/uci/protocol.js');
+  const { DEFAULT_BOOK_FILE, openBook } = await import('../src/book/polyglot-node.js');
   const bookMoves = openBook(DEFAULT_BOOK_FILE)
     .lookup(Position.fromFen(START_FEN))
     .map((e) => e.move);

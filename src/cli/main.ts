@@ -82,7 +82,7 @@ export async function main(argv: string[]): Promise<number> {
       await runPlayCommand(args);
       return 0;
     case 'uci': {
-      const { runUci } = await import('../uci/loop.js');
+      const { runUci } = await import('../uci/loop-node.js');
       await runUci(args);
       return 0;
     }
