@@ -7,8 +7,8 @@
  * web/uci-worker.ts to postMessage and a Web Worker.
  */
 import { renderBoard } from '../cmdline/board.js';
-import { START_FEN } from '../core/fen.js';
-import { legalMoveList, moveToUciIn, replayUciMoves } from '../core/notation.js';
+import { START_FEN, parseFen } from '../core/fen.js';
+import { legalMoveList, moveToUciIn } from '../core/notation.js';
 import type { FromWorker, ToWorker } from './search-worker.js';
 import {
   optionKey,
@@ -16,6 +16,7 @@ import {
   parseGo,
   parsePosition,
   parseSetOption,
+  positionOf,
   tokenize,
   type GoCommand,
   type OptionChange,
@@ -78,7 +79,7 @@ export class UciSession {
   private readonly giveUp: () => void;
   /** The first move of the running search's latest principal variation (for stopByRestart). */
   private lastPvMove: string | undefined;
-  private position: PositionSpec = { fen: START_FEN, moves: [] };
+  private position: PositionSpec = { fen: START_FEN, moves: [], setup: parseFen(START_FEN), played: [] };
   /** UCI_Chess960: castles are read and written king-takes-own-rook. */
   private chess960 = false;
   private task: Task | undefined;
@@ -143,7 +144,7 @@ export class UciSession {
     if (task?.kind === 'search') {
       // Still owe the GUI a legal move: any legal move beats none.
       const chess960 = task.position.chess960 === true,
-        pos = replayUciMoves(task.position.fen, task.position.moves, chess960),
+        pos = positionOf(task.position),
         legal = legalMoveList(pos);
       this.write(`bestmove ${best ?? (legal.length > 0 ? moveToUciIn(pos, legal[0], chess960) : '0000')}`);
     }
@@ -356,7 +357,7 @@ export class UciSession {
   }
 
   private display(): void {
-    const pos = replayUciMoves(this.position.fen, this.position.moves, this.position.chess960 === true);
+    const pos = positionOf(this.position);
     this.write(renderBoard(pos, { color: false, flipped: false }));
     this.write(`Fen: ${pos.toFen()}`);
   }

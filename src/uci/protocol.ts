@@ -6,9 +6,9 @@
  * Parsers never throw: they return what they understood plus the problems.
  */
 import { moveToUci } from '../core/move.js';
-import { MoveError, movesToUciIn, replayUciMoves } from '../core/notation.js';
-import { type Position } from '../core/position.js';
-import { FenError, START_FEN } from '../core/fen.js';
+import { MoveError, movesToUciIn, playUciMoves } from '../core/notation.js';
+import { Position } from '../core/position.js';
+import { FenError, START_FEN, parseFen, type FenSetup } from '../core/fen.js';
 import { BACKEND_NAMES } from '../backends.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
 import { SEARCH_PARAM_RANGES, SearchParams } from '../engine/index.js';
@@ -16,12 +16,27 @@ import type { NumericSearchParam, SearchInfo, SearchLimits, SearchParamName, Sco
 
 // ---- position ----
 
-/** A validated position command: the base FEN and the moves played from it. */
+/**
+ * A validated position command: the base FEN and the moves played from it, as sent and as
+ * parsed, so that the loop and the search thread build the position (positionOf) without
+ * reading the text again. Plain data: it is posted to the search thread as it is.
+ */
 export interface PositionSpec {
   fen: string;
   moves: string[];
+  /** The FEN, parsed. */
+  setup: FenSetup;
+  /** The moves as moves of ours, played in turn from `setup`. */
+  played: number[];
   /** UCI_Chess960 was on when the position came: castles are king-takes-own-rook, in the moves and in the answers. */
   chess960?: boolean;
+}
+
+/** The position a spec stands for, with the moves' history (so repetitions count in the search). */
+export function positionOf(spec: PositionSpec): Position {
+  const pos = Position.fromSetup(spec.setup);
+  for (const m of spec.played) pos.makeMove(m);
+  return pos;
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -44,13 +59,15 @@ export function parsePosition(tokens: string[], chess960 = false): Parsed<Positi
   }
   if (i < tokens.length && tokens[i] !== 'moves') return { ok: false, error: `position: expected 'moves', got '${tokens[i]}'` };
   const moves = tokens.slice(i + 1);
+  let setup: FenSetup, played: number[];
   try {
-    replayUciMoves(fen, moves, chess960);
+    setup = parseFen(fen);
+    played = playUciMoves(Position.fromSetup(setup), moves, chess960);
   } catch (err) {
     if (err instanceof FenError || err instanceof MoveError) return { ok: false, error: err.message };
     throw err;
   }
-  return { ok: true, value: chess960 ? { fen, moves, chess960 } : { fen, moves } };
+  return { ok: true, value: chess960 ? { fen, moves, setup, played, chess960 } : { fen, moves, setup, played } };
 }
 
 // ---- go ----

@@ -13,15 +13,14 @@ import { backendLabel, loadBackend, type BackendLoaders } from '../backends.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
 import { perftDivide } from '../core/perft.js';
 import { moveToUci } from '../core/move.js';
-import { legalMoveList, moveToUciIn, replayUciMoves } from '../core/notation.js';
+import { legalMoveList, moveToUciIn } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { Engine, type SearchLimits } from '../engine/index.js';
 import type { SpawnHelper } from '../engine/smp.js';
 import { BookError, type Book } from '../book/polyglot.js';
-import { describeNnue } from '../engine/nnue/evaluator.js';
-import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
+import { describeNnue, type NnueEvaluator } from '../engine/nnue/evaluator.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
-import { DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, type OptionChange, type PositionSpec } from './protocol.js';
+import { DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, positionOf, type OptionChange, type PositionSpec } from './protocol.js';
 
 export type ToWorker =
   /** receivedAt: Date.now() when the main thread read the go, so clock time spent before the search starts is charged. */
@@ -146,7 +145,7 @@ function bookMove(pos: Position, legal: number[]): number {
 
 function go(eng: Engine, spec: PositionSpec, requested: SearchLimits, receivedAt: number): void {
   const chess960 = spec.chess960 === true;
-  const pos = replayUciMoves(spec.fen, spec.moves, chess960);
+  const pos = positionOf(spec);
   // Castles are written king-takes-own-rook under UCI_Chess960, which needs the position.
   const root = chess960 ? pos.clone() : undefined;
   const uci = (m: number): string => moveToUciIn(root ?? pos, m, chess960);
@@ -189,7 +188,7 @@ function go(eng: Engine, spec: PositionSpec, requested: SearchLimits, receivedAt
 }
 
 function perft(spec: PositionSpec, depth: number): void {
-  const pos = replayUciMoves(spec.fen, spec.moves, spec.chess960 === true);
+  const pos = positionOf(spec);
   const b = backend!;
   let total = 0;
   // Stockfish's format: one `move: count` line per root move, a blank line, the total.
@@ -280,7 +279,7 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
 
 function firstLegalMove(spec: PositionSpec): string {
   try {
-    const pos = replayUciMoves(spec.fen, spec.moves, spec.chess960 === true);
+    const pos = positionOf(spec);
     const legal = legalMoveList(pos);
     return legal.length > 0 ? moveToUciIn(pos, legal[0], spec.chess960 === true) : '0000';
   } catch {
