@@ -1,5 +1,6 @@
 // ESLint: a small rule set plus the import boundaries of docs/architecture.md ("who may import
 // whom"). tsc (strict, noUnused*) covers types and unused code, so those rules are not repeated here.
+import { builtinModules } from 'node:module';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
@@ -9,17 +10,66 @@ import tseslint from 'typescript-eslint';
 // no-restricted-syntax with the same regex, so a lazy load cannot cross a layer unseen.
 const TOOLS = String.raw`(?:\.\.?\/)+(?:test|bench|scripts)\/`; // src never imports tests or tools
 
-function boundary(files, forbidden, message) {
-  const regex = `^(?:${forbidden}|${TOOLS})`;
-  // esquery regex literals cannot contain '/', so the selector spells it \x2F.
-  const selectorRegex = regex.replaceAll('\\/', '\\x2F').replaceAll('/', '\\x2F');
+// A Node built-in, with or without the node: prefix.
+const NODE_BUILTIN = `(?:node:|(?:${builtinModules.join('|')})(?:\\/|$))`;
+
+// The code a browser runs (the web app, the UCI worker, matrix-chess/core and matrix-chess/engine)
+// imports no Node built-in. A module beside it that needs Node (files, threads, the package's
+// paths from import.meta.url) is named *-node.ts, and browser code never imports one; src/bnn's
+// Node tools (the trainer, the benchmark, the file and kernel loaders) are listed by name.
+const BNN_NODE_TOOLS = ['backend', 'bench', 'bench-worker', 'paths', 'trainer', 'train-worker', 'wasm-kernel'];
+const NODE_ONLY = ['**/*-node.ts', ...BNN_NODE_TOOLS.map((name) => `src/bnn/${name}.ts`)];
+const BNN_TOOL = `(?:${BNN_NODE_TOOLS.join('|')})\\.js`;
+const BROWSER = [
+  {
+    regex: `^${NODE_BUILTIN}`,
+    message: 'Browser code imports no Node built-in: what needs Node goes in a *-node.ts module beside it (docs/architecture.md).',
+  },
+  {
+    regex: String.raw`(?:-node\.js|\/bnn\/${BNN_TOOL})$`,
+    message: 'Browser code never imports a Node-only module (*-node.ts, src/bnn/backend.ts and the other BNN tools).',
+  },
+  {
+    regex: String.raw`\/cmdline\/(?!board\.js$)`,
+    message: 'Of the terminal helpers (src/cmdline), browser code uses only the board drawing: the rest reads stdin and flags.',
+  },
+];
+
+// esquery regex literals cannot contain '/', so a selector spells it \x2F.
+const selectorRegex = (regex) => regex.replaceAll('\\/', '\\x2F').replaceAll('/', '\\x2F');
+
+function restrict(files, ignores, patterns) {
   return {
     files,
+    ignores,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex, message }] }],
-      'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${selectorRegex}/]`, message }],
+      'no-restricted-imports': ['error', { patterns }],
+      'no-restricted-syntax': [
+        'error',
+        ...patterns.map((p) => ({ selector: `ImportExpression[source.value=/${selectorRegex(p.regex)}/]`, message: p.message })),
+      ],
     },
   };
+}
+
+/**
+ * A layer's files and the relative import specifiers they must NOT use (one regex). `browser`:
+ * its files run in the browser too, so they also import no Node built-in and no Node-only
+ * module, except the Node-only modules among them, which keep the layer's rule alone.
+ * `extra`: more banned patterns for the browser files.
+ */
+function boundary(files, forbidden, message, { browser = false, extra = [] } = {}) {
+  const layer = [{ regex: `^(?:${forbidden}|${TOOLS})`, message }];
+  if (!browser) return restrict(files, [], layer);
+  return [
+    restrict(files, NODE_ONLY, [...layer, ...BROWSER, ...extra]),
+    // A nested array is an AND: the layer's files that are Node-only.
+    restrict(
+      files.flatMap((f) => NODE_ONLY.map((n) => [f, n])),
+      [],
+      layer,
+    ),
+  ];
 }
 
 export default defineConfig(
@@ -33,47 +83,71 @@ export default defineConfig(
     },
   },
 
-  // Bottom: the rules of chess import nothing from the rest of the code base.
-  boundary(['src/core/**/*.ts'], String.raw`\.\.\/`, 'src/core is the bottom layer: it imports only from src/core.'),
+  // Bottom: the rules of chess import nothing from the rest of the code base, and run anywhere.
+  boundary(['src/core/**/*.ts'], String.raw`\.\.\/`, 'src/core is the bottom layer: it imports only from src/core.', { browser: true }),
   // Terminal helpers (args, errors, lines, board, progress): on the core, below every command.
   boundary(['src/cmdline/**/*.ts'], String.raw`\.\.\/(?!core\/)`, 'src/cmdline imports only src/core.'),
+  // The board drawing is also the UCI `d` command's, in the browser's UCI worker.
+  boundary(['src/cmdline/board.ts'], String.raw`\.\.\/(?!core\/)`, 'src/cmdline imports only src/core.', { browser: true }),
   // The middle layers stand beside each other on the core and never import an interface.
   boundary(
-    ['src/matrix/*.ts', 'src/bnn/*.ts', 'src/engine/*.ts'],
+    ['src/matrix/*.ts', 'src/engine/*.ts'],
     String.raw`\.\.\/(?!core\/)`,
     'src/matrix, src/bnn and src/engine import only src/core (docs/architecture.md).',
+    { browser: true },
+  ),
+  boundary(
+    ['src/bnn/*.ts'],
+    String.raw`\.\.\/(?!core\/)`,
+    'src/matrix, src/bnn and src/engine import only src/core (docs/architecture.md).',
+    {
+      browser: true,
+      extra: [{ regex: `^\\.\\/${BNN_TOOL}$`, message: BROWSER[1].message }],
+    },
   ),
   // One folder deeper (src/engine/nnue): '../' is the engine itself, '../../' must be the core.
-  boundary(['src/engine/nnue/*.ts'], String.raw`\.\.\/\.\.\/(?!core\/)`, 'src/engine imports only src/core (docs/architecture.md).'),
+  boundary(['src/engine/nnue/*.ts'], String.raw`\.\.\/\.\.\/(?!core\/)`, 'src/engine imports only src/core (docs/architecture.md).', {
+    browser: true,
+  }),
   // Analysis stands on the engine and the core, above the middle layer and below the library API.
-  boundary(['src/analysis/*.ts'], String.raw`\.\.\/(?!core\/|engine\/)`, 'src/analysis imports only src/core and src/engine.'),
+  boundary(['src/analysis/*.ts'], String.raw`\.\.\/(?!core\/|engine\/)`, 'src/analysis imports only src/core and src/engine.', {
+    browser: true,
+  }),
   // The library API (what `import 'matrix-chess'` loads) stays free of the node-only interfaces.
+  // src/index.ts still re-exports the Node loaders (loadNnue, getBackend, spawnNodeHelper), so it
+  // is not held to the browser rule; the game and the registry are.
   boundary(
-    ['src/index.ts', 'src/game.ts', 'src/backends.ts'],
-    String.raw`\.\/(?!core\/|matrix\/|bnn\/|engine\/|analysis\/|game\.js$|backends\.js$)`,
+    ['src/index.ts', 'src/backends-node.ts'],
+    String.raw`\.\/(?!core\/|matrix\/|bnn\/|engine\/|analysis\/|game\.js$|backends(?:-node)?\.js$)`,
     'The library API (index, game, backends) imports only src/core, src/matrix, src/bnn, src/engine and src/analysis.',
   ),
-  // Interfaces may import anything below them, and each other, but not the matrix-chess command on top.
   boundary(
-    ['src/uci/**/*.ts', 'src/tune/**/*.ts', 'src/match/**/*.ts', 'src/book/**/*.ts', 'src/jobs/**/*.ts'],
+    ['src/game.ts', 'src/backends.ts'],
+    String.raw`\.\/(?!core\/|matrix\/|bnn\/|engine\/|analysis\/|game\.js$|backends\.js$)`,
+    'The library API (index, game, backends) imports only src/core, src/matrix, src/bnn, src/engine and src/analysis.',
+    { browser: true },
+  ),
+  // Interfaces may import anything below them, and each other, but not the matrix-chess command on
+  // top. The UCI loop, its search thread and the book's format also run in the browser's UCI worker.
+  boundary(
+    ['src/tune/**/*.ts', 'src/match/**/*.ts', 'src/jobs/**/*.ts'],
     String.raw`\.\.\/cli\/`,
     'src/cli is the matrix-chess command on top: shared terminal helpers live in src/cmdline.',
   ),
+  boundary(
+    ['src/uci/**/*.ts', 'src/book/**/*.ts'],
+    String.raw`\.\.\/cli\/`,
+    'src/cli is the matrix-chess command on top: shared terminal helpers live in src/cmdline.',
+    { browser: true },
+  ),
   boundary(['src/cli/**/*.ts'], String.raw`(?!)`, 'src never imports test, bench or scripts.'),
-  {
-    files: ['web/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^\.\.\/src\/(?:cli|cmdline)\/`,
-              message: 'The browser app does not use the terminal code in src/cli or src/cmdline.',
-            },
-          ],
-        },
-      ],
+  // The browser app and the UCI worker: no terminal code, nothing of Node.
+  boundary(
+    ['web/**/*.ts'],
+    String.raw`\.\.\/src\/(?:cli|cmdline)\/`,
+    'The browser app does not use the terminal code in src/cli or src/cmdline.',
+    {
+      browser: true,
     },
-  },
+  ),
 );

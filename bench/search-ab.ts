@@ -38,11 +38,13 @@ async function loadBuild(dir: string, classical: boolean, depth: number): Promis
   if (!existsSync(`${src}/engine/index.js`)) throw new UsageError(`--a/--b: ${dir} has no built engine (dist/src/engine/index.js)`);
   const load = async (p: string): Promise<Record<string, unknown>> =>
     (await import(pathToFileURL(`${src}/${p}`).href)) as Record<string, unknown>;
+  // Builds older than the Node-only loader have it as engine/nnue/load.js.
+  const loader = existsSync(`${src}/engine/nnue/load-node.js`) ? 'engine/nnue/load-node.js' : 'engine/nnue/load.js';
   const m = {
     // The engine's index: where Engine lives inside src/engine differs between builds.
     ...(await load('engine/index.js')),
     ...(await load('core/position.js')),
-    ...(await load('engine/nnue/load.js')),
+    ...(await load(loader)),
   } as unknown as BuildModules;
   const nnue = classical ? null : m.loadNnue(`${root}/weights/nnue.bin`);
   const engine = new m.Engine({ hashMb: 16, nnue });

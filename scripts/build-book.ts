@@ -17,7 +17,8 @@ import { Position } from '../src/core/position.js';
 import { parseUciMove } from '../src/core/notation.js';
 import { loadOpenings } from '../src/match/openings.js';
 import { readPgnGames } from '../src/core/pgn-read.js';
-import { encodeBookMove, keyToHex, polyglotKey, writeBook, type BookEntry, type BookKey } from '../src/book/polyglot.js';
+import { encodeBookMove, keyToHex, polyglotKey, type BookEntry, type BookKey } from '../src/book/polyglot.js';
+import { writeBook } from '../src/book/polyglot-node.js';
 
 interface Args {
   openings: string[];

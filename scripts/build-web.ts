@@ -5,7 +5,7 @@
  *
  * Usage: node dist/scripts/build-web.js [--no-minify]
  */
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,46 +32,6 @@ export interface WebBuildResult {
   weights: string | null;
   /** The 16x8x1 weights' URL (the network panel's small networks), or null. */
   smallWeights: string | null;
-}
-
-/**
- * src/bnn/weights.ts reads and writes files with node:fs next to its pure decoder; the page only
- * uses the decoder. These stubs let it bundle and throw if file I/O is ever reached in the
- * browser. An import not listed here fails the build, loudly.
- */
-export function nodeStubs(extra: Record<string, string> = {}): Plugin {
-  const names: Record<string, string[]> = {
-    'node:fs': ['readFileSync', 'writeFileSync', 'mkdirSync', 'existsSync', 'readdirSync', 'statSync'],
-    'node:path': ['dirname', 'join', 'resolve', 'basename'],
-  };
-  const contents = (name: string): string =>
-    extra[name] ??
-    names[name].map((n) => `export function ${n}() { throw new Error('${name} ${n} is not available in the browser'); }`).join('\n');
-  const modules = new Set([...Object.keys(names), ...Object.keys(extra)]);
-  return {
-    name: 'browser-node-stubs',
-    setup(b) {
-      b.onResolve({ filter: /^node:/ }, (args) => (modules.has(args.path) ? { path: args.path, namespace: 'node-stub' } : undefined));
-      b.onLoad({ filter: /.*/, namespace: 'node-stub' }, (args) => ({ contents: contents(args.path), loader: 'js' }));
-    },
-  };
-}
-
-/**
- * The backend registry (src/backends.ts) is shared with the page, but its default BNN loader,
- * src/bnn/backend.ts, reads weights and the WASM kernel from disk. The page always passes its own
- * loader (web/bnn-weights.ts), so that module is left out of the bundle: the import stays
- * external and is never executed.
- */
-export function nodeOnlyLoaders(): Plugin {
-  return {
-    name: 'node-only-loaders',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/bnn\/backend\.js$/ }, (args) =>
-        /[\\/]src[\\/]backends\.ts$/.test(args.importer) ? { path: args.path, external: true } : undefined,
-      );
-    },
-  };
 }
 
 export async function buildWeb(
@@ -125,8 +85,8 @@ export async function buildWeb(
     target: 'es2022',
     logLevel: 'error' as const,
     absWorkingDir: root,
-    plugins: [nodeStubs(), nodeOnlyLoaders()],
-    // The core never touches Node APIs; if something in the graph does, fail loudly here.
+    // The browser code reaches no Node built-in (the Node-only modules are *-node.ts, which it
+    // never imports): esbuild fails the build if one is reachable.
     platform: 'browser' as const,
     define: {
       __BNN_WEIGHTS__: JSON.stringify(weights),

@@ -12,26 +12,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCommandArgs } from '../src/cmdline/args.js';
 import { runScript, UsageError } from '../src/cmdline/errors.js';
-import { nodeOnlyLoaders, nodeStubs, repoRoot } from './build-web.js';
+import { repoRoot } from './build-web.js';
 
 export const WORKER_SCRIPT = 'matrix-chess-worker.js';
-
-/**
- * The UCI code imports Node modules it only calls on Node (worker_threads for its search thread,
- * readline for stdin); the package paths (src/*\/paths.ts, the book's default file) are computed
- * when their modules load, so node:path and node:url get harmless string versions here. File
- * reads still throw (node:fs), and the worker fetches its files instead.
- */
-const WORKER_STUBS: Record<string, string> = {
-  'node:worker_threads':
-    'export const parentPort = null; export const workerData = undefined; export class Worker { constructor() { throw new Error("node:worker_threads is not available in the browser"); } }',
-  'node:readline': 'export function createInterface() { throw new Error("node:readline is not available in the browser"); }',
-  'node:url': 'export function fileURLToPath(u) { return String(u); }',
-  // The Threads option's maximum: the page's cores (the worker itself searches on one thread).
-  'node:os': 'export function availableParallelism() { return (globalThis.navigator && navigator.hardwareConcurrency) || 1; }',
-  'node:path':
-    'export function join(...p) { return p.join("/"); } export function dirname(p) { return p; } export function resolve(...p) { return p.join("/"); } export function basename(p) { return p; }',
-};
 
 /** The types of `matrix-chess/worker`: a script to start, not a module to import; its messages are strings. */
 const DECLARATION = `/**
@@ -68,9 +51,8 @@ export async function buildWorker(options: { minify?: boolean; outDir?: string; 
     target: 'es2022',
     logLevel: 'error',
     absWorkingDir: root,
-    plugins: [nodeStubs(WORKER_STUBS), nodeOnlyLoaders()],
-    // A classic script has no import.meta; the paths computed from it are never read in a worker.
-    define: { 'import.meta.url': 'self.location.href' },
+    // No Node built-in is reachable from the worker (the UCI code's Node side is src/uci/*-node.ts):
+    // esbuild fails the build if one is.
   });
   for (const [from, name] of files) copyFileSync(from, join(outDir, name));
   writeFileSync(script.replace(/\.js$/, '.d.ts'), DECLARATION);

@@ -9,7 +9,7 @@
  *                          [--chess960 | --file PATH] [--hash MB] [--record FILE]
  *   npm run perft:suite -- --summary FILE
  *
- * --record appends one line per finished count to FILE (src/core/perft-record.ts) and skips the
+ * --record appends one line per finished count to FILE (src/core/perft-record.ts's format) and skips the
  * counts FILE already holds, so the same command resumes a stopped run; --summary totals such a
  * file. --hash counts with a perft table of that many MB. Positions are numbered from 1 in file
  * order. Progress with an ETA (weighted by the expected node counts of what is left to run) goes
@@ -17,18 +17,12 @@
  */
 import { basename, extname } from 'node:path';
 import { Position } from '../src/core/position.js';
-import { PerftEpdError, chess960SuitePath, readPerftEpd, standardSuitePath, type PerftCase } from '../src/core/perft-epd.js';
-import {
-  PerftRecordError,
-  PerftRecorder,
-  fenChecksum,
-  readPerftRecord,
-  recordKey,
-  summarizePerftRecord,
-  type PerftRecordEntry,
-} from '../src/core/perft-record.js';
+import { PerftEpdError, type PerftCase } from '../src/core/perft-epd.js';
+import { PerftRecordError, fenChecksum, recordKey, summarizePerftRecord, type PerftRecordEntry } from '../src/core/perft-record.js';
+import { PerftRecorder, chess960SuitePath, readPerftEpd, readPerftRecord, standardSuitePath } from './perft-files.js';
 import { PERFT_TABLE_MAX_MB, PerftTable } from '../src/core/perft-table.js';
-import { BACKEND_NAMES, getBackend } from '../src/backends.js';
+import { BACKEND_NAMES } from '../src/backends.js';
+import { getBackend } from '../src/backends-node.js';
 import type { LegalMoveGenerator } from '../src/core/backend.js';
 import { perft } from '../src/core/perft.js';
 import { parseCommandArgs, parseIntIn } from '../src/cmdline/args.js';

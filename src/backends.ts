@@ -2,7 +2,8 @@
  * The backend registry: the move generators a user can pick by name ('bitboard', 'matrix',
  * 'bnn', 'bnn-16x8x1') for perft, the terminal game, the UCI engine and the web app. Only the bitboard core is
  * imported statically; the matrix and BNN backends are loaded on first use, so a missing or
- * broken experimental backend can never break the default path.
+ * broken experimental backend can never break the default path. The BNN weights come from the
+ * caller's loader (a fetch in the browser); on Node, backends-node.ts reads the package's files.
  */
 import type { LegalMoveGenerator } from './core/backend.js';
 import { MoveGenerator, defaultGenerator } from './core/movegen.js';
@@ -34,9 +35,8 @@ export function isBackendName(name: string): name is BackendName {
 }
 
 /**
- * Where the BNN backend gets its networks. On Node the default reads the package's weights file
- * (src/bnn/backend.ts, Node-only: the web build leaves it out); the browser passes a loader that
- * fetches the weights.
+ * Where the BNN backend gets its networks: on Node the package's weights files (backends-node.ts),
+ * in the browser a loader that fetches them.
  */
 export interface BackendLoaders {
   bnnSliders?: (layout: BnnBackendLayout) => Promise<SliderAttacks>;
@@ -46,9 +46,10 @@ const loaded = new Map<BackendName, LegalMoveGenerator>([['bitboard', defaultGen
 
 /**
  * Returns the named backend, loading it on first use (a loaded backend is kept, whatever
- * `loaders` later calls pass); throws BackendError with the reason.
+ * `loaders` later calls pass); throws BackendError with the reason. The BNN backends need
+ * `loaders.bnnSliders`; on Node, getBackend (backends-node.ts) passes the package's files.
  */
-export async function getBackend(name: string, loaders: BackendLoaders = {}): Promise<LegalMoveGenerator> {
+export async function loadBackend(name: string, loaders: BackendLoaders = {}): Promise<LegalMoveGenerator> {
   if (!isBackendName(name)) {
     throw new BackendError(name, `unknown backend '${name}': expected one of ${BACKEND_NAMES.join(', ')}`, 'unknown');
   }
@@ -58,7 +59,7 @@ export async function getBackend(name: string, loaders: BackendLoaders = {}): Pr
   const backend =
     layout === undefined
       ? (await load(name, () => import('./matrix/backend.js'))).matrixGenerator
-      : bnnGenerator(name, await load(name, () => (loaders.bnnSliders ?? loadBnnSlidersFromFile)(layout)));
+      : bnnGenerator(name, await load(name, () => bnnSliders(loaders, layout)));
   loaded.set(name, backend);
   return backend;
 }
@@ -73,8 +74,9 @@ export function backendLabel(backend: LegalMoveGenerator): string {
   return backend.detail ? `${backend.name} (${backend.detail})` : backend.name;
 }
 
-async function loadBnnSlidersFromFile(layout: BnnBackendLayout): Promise<SliderAttacks> {
-  return (await import('./bnn/backend.js')).loadBnnSliders({ layout });
+function bnnSliders(loaders: BackendLoaders, layout: BnnBackendLayout): Promise<SliderAttacks> {
+  if (!loaders.bnnSliders) throw new Error('no loader for its weights was given (BackendLoaders.bnnSliders)');
+  return loaders.bnnSliders(layout);
 }
 
 /** Wraps a load failure (a missing build artefact, corrupt weights) in a BackendError. */

@@ -3,7 +3,8 @@
  * search. It wraps one Position (so repetition history is kept) and speaks strings, while the
  * core underneath speaks integers.
  */
-import { Position, START_FEN } from './core/position.js';
+import { Position } from './core/position.js';
+import { START_FEN } from './core/fen.js';
 import { MoveError, legalMoveList, moveToSan, moveToUciIn, movesToUciIn, parseSan, parseUciMove } from './core/notation.js';
 import { chess960StartFen } from './core/chess960.js';
 import { gameStatus, type GameStatus } from './core/status.js';

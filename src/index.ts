@@ -5,7 +5,8 @@
  */
 export { Game, type GameOptions } from './game.js';
 export { chess960StartFen, chess960BackRank, CLASSICAL_CHESS960_INDEX } from './core/chess960.js';
-export { Position, FenError, START_FEN, type FenField } from './core/position.js';
+export { Position } from './core/position.js';
+export { FenError, START_FEN, parseFen, makeFen, type FenField, type FenSetup } from './core/fen.js';
 export { MoveError, parseUciMove, parseSan, moveToSan, moveToUciIn, legalMoveList } from './core/notation.js';
 export { moveToUci, moveFrom, moveTo, movePromo, moveKind, makeMove } from './core/move.js';
 export { gameStatus, isInsufficientMaterial, GAME_END_TEXT, type GameStatus, type GameEnd } from './core/status.js';
@@ -30,18 +31,23 @@ export {
   type SearchResult,
 } from './engine/index.js';
 
-// Lazy SMP on Node: new Engine({ threads: 2, spawnHelper: spawnNodeHelper }).
-export { spawnNodeHelper } from './engine/smp-node.js';
 export type { SpawnHelper } from './engine/smp.js';
 
-// The learned evaluation: new Engine({ nnue: loadNnue() }) plays with the shipped network.
-export { loadNnue, describeNnue, nnueFromNetwork, NnueKernelMissing } from './engine/nnue/load.js';
-export { NnueEvaluator } from './engine/nnue/evaluator.js';
+// The learned evaluation (new NnueEvaluator(decodeNetwork(bytes), kernel), or loadNnue() on Node below).
+export { NnueEvaluator, describeNnue } from './engine/nnue/evaluator.js';
 export { NnueFileError, decodeNetwork, encodeNetwork, type NnueNetwork } from './engine/nnue/network.js';
 
-// Backends by name, and the matrix model as a namespace.
-export { getBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName } from './backends.js';
+// Backends by name (loadBackend with a loader for the BNN weights; getBackend on Node below), and the matrix model as a namespace.
+export { loadBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName } from './backends.js';
 export * as matrix from './matrix/index.js';
+
+// Node only (the package's files, worker threads): the *-node.ts modules.
+// Lazy SMP: new Engine({ threads: 2, spawnHelper: spawnNodeHelper }).
+export { spawnNodeHelper } from './engine/smp-node.js';
+// The shipped network: new Engine({ nnue: loadNnue() }).
+export { loadNnue, nnueFromNetwork, NnueKernelMissing } from './engine/nnue/load-node.js';
+// A backend by name, the BNN weights from the package: getBackend('bnn').
+export { getBackend } from './backends-node.js';
 
 // Game analysis: annotated PGN, lichess-style judgements and accuracy (docs/analysis.md).
 export {

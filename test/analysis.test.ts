@@ -17,7 +17,7 @@ import { Position } from '../src/core/position.js';
 import { legalMoveList, parseSan } from '../src/core/notation.js';
 import { gameStatus } from '../src/core/status.js';
 import { jobGameFromRecord, parseJob, runJob, type AnalyseJob } from '../src/jobs/job.js';
-import { DEFAULT_NETWORK_FILE } from '../src/engine/nnue/paths.js';
+import { DEFAULT_NETWORK_FILE } from '../src/engine/nnue/load-node.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BENCH_DEPTH, runBench } from '../src/engine/bench.js';
-import { loadNnue } from '../src/engine/nnue/load.js';
+import { loadNnue } from '../src/engine/nnue/load-node.js';
 
 // When a change is meant to alter search or evaluation: run `node bin/matrix-chess bench --eval
 // both`, put its "Nodes:" counts here, and name the old and new counts in the commit message.

@@ -12,7 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SQUARE_LAYOUTS, NETWORK_COUNT, enumerateInputs, gatherInput, inputToOccupancy } from '../src/bnn/layout.js';
 import { LAYOUT_8, NEURON_THRESHOLD, POPCOUNT8, networkOffset, thresholdOffset, weightBytes } from '../src/bnn/network.js';
-import { readWeightsFile, decodeWeights, BnnWeightsError, HEADER_BYTES } from '../src/bnn/weights.js';
+import { decodeWeights, BnnWeightsError, HEADER_BYTES } from '../src/bnn/weights.js';
+import { readWeightsFile } from '../src/bnn/weights-node.js';
 import { infer8, referenceSliders } from '../src/bnn/infer.js';
 import { verifySliders } from '../src/bnn/verify.js';
 import { loadBnnSliders } from '../src/bnn/backend.js';
@@ -21,10 +22,11 @@ import { runStudy, studyRows, STUDY_MAX_NEURONS, type StudyResult } from '../src
 import { runBnnCommand } from '../src/cli/bnn.js';
 import { crc32 } from '../src/core/crc32.js';
 import { WEIGHTS_DIR } from '../src/bnn/paths.js';
-import { backendLabel, getBackend } from '../src/backends.js';
+import { backendLabel } from '../src/backends.js';
+import { getBackend } from '../src/backends-node.js';
 import { Position } from '../src/core/position.js';
 import { perft } from '../src/core/perft.js';
-import { chess960SuitePath, readPerftEpd } from '../src/core/perft-epd.js';
+import { chess960SuitePath, readPerftEpd } from '../scripts/perft-files.js';
 
 const SMALL_FILE = join(WEIGHTS_DIR, 'bnn-16x8x1.bin');
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));

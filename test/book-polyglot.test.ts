@@ -9,18 +9,8 @@ import { Position } from '../src/core/position.js';
 import { moveToUci } from '../src/core/move.js';
 import { legalMoveList, parseUciMove } from '../src/core/notation.js';
 import { rng } from './helpers.js';
-import {
-  Book,
-  BookError,
-  bookEntry,
-  decodeBookMove,
-  encodeBook,
-  encodeBookMove,
-  keyToHex,
-  openBook,
-  polyglotKey,
-  writeBook,
-} from '../src/book/polyglot.js';
+import { Book, BookError, bookEntry, decodeBookMove, encodeBook, encodeBookMove, keyToHex, polyglotKey } from '../src/book/polyglot.js';
+import { openBook, writeBook } from '../src/book/polyglot-node.js';
 
 function after(moves: string): Position {
   const pos = Position.startpos();

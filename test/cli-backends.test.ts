@@ -1,7 +1,8 @@
 /** The backend registry: names, lazy loading, loaders, and every backend agreeing with the core. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BACKEND_NAMES, BackendError, getBackend } from '../src/backends.js';
+import { BACKEND_NAMES, BackendError } from '../src/backends.js';
+import { getBackend } from '../src/backends-node.js';
 import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
 import { Position } from '../src/core/position.js';
 import { perft, perftDivide } from '../src/core/perft.js';

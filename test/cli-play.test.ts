@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { START_FEN } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
 

@@ -11,13 +11,14 @@ import { parseFen, makeFen } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
 import type { Role } from 'chessops';
 import { rng } from './helpers.js';
-import { Position, START_FEN } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 import { CLASSICAL_CHESS960_INDEX, chess960BackRank, chess960StartFen } from '../src/core/chess960.js';
 import { legalMoveList, moveToSan, moveToUciIn, parseSan, parseUciMove } from '../src/core/notation.js';
 import { KIND_CASTLE, moveFrom, moveKind, movePromo, moveTo, moveToUci } from '../src/core/move.js';
 import { perft } from '../src/core/perft.js';
-import { chess960SuitePath, readPerftEpd } from '../src/core/perft-epd.js';
-import { getBackend } from '../src/backends.js';
+import { chess960SuitePath, readPerftEpd } from '../scripts/perft-files.js';
+import { getBackend } from '../src/backends-node.js';
 import { TYPE_LETTERS } from '../src/core/types.js';
 
 test('start positions: 518 is the classical start, 0 is BBQNNRKR, and all 960 are distinct legal 960 arrays', () => {

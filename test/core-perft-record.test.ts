@@ -11,14 +11,13 @@ import { join } from 'node:path';
 import {
   PERFT_RECORD_HEADER,
   PerftRecordError,
-  PerftRecorder,
   fenChecksum,
   formatRecordLine,
   parsePerftRecord,
-  readPerftRecord,
   summarizePerftRecord,
   type PerftRecordEntry,
 } from '../src/core/perft-record.js';
+import { PerftRecorder, readPerftRecord } from '../scripts/perft-files.js';
 
 const entry = (over: Partial<PerftRecordEntry> = {}): PerftRecordEntry => ({
   suite: 'chess960',

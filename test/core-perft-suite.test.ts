@@ -11,7 +11,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readPerftEpd, standardSuitePath } from '../src/core/perft-epd.js';
+import { readPerftEpd, standardSuitePath } from '../scripts/perft-files.js';
 import { BACKEND_NAMES } from '../src/backends.js';
 
 const SCRIPT = fileURLToPath(new URL('../scripts/perft-suite.js', import.meta.url));

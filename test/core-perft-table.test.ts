@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import { Position } from '../src/core/position.js';
 import { perft } from '../src/core/perft.js';
 import { PerftTable } from '../src/core/perft-table.js';
-import { chess960SuitePath, readPerftEpd, standardSuitePath } from '../src/core/perft-epd.js';
-import { BACKEND_NAMES, getBackend } from '../src/backends.js';
+import { chess960SuitePath, readPerftEpd, standardSuitePath } from '../scripts/perft-files.js';
+import { BACKEND_NAMES } from '../src/backends.js';
+import { getBackend } from '../src/backends-node.js';
 
 const STANDARD = readPerftEpd(standardSuitePath());
 const CHESS960 = readPerftEpd(chess960SuitePath());

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position } from '../src/core/position.js';
-import { readPerftEpd, standardSuitePath } from '../src/core/perft-epd.js';
+import { readPerftEpd, standardSuitePath } from '../scripts/perft-files.js';
 import { perft, perftDivide } from '../src/core/perft.js';
 import { MoveGenerator } from '../src/core/movegen.js';
 import { rayWalkAttacks } from '../src/core/slider-attacks.js';

@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import { rng, suiteFens } from './helpers.js';
 import assert from 'node:assert/strict';
-import { FenError, Position, START_FEN, type FenField } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { FenError, START_FEN, type FenField } from '../src/core/fen.js';
 import { MoveError, legalMoveList, parseSan, parseUciMove } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { gameStatus, type GameEnd } from '../src/core/status.js';

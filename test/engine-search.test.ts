@@ -6,7 +6,7 @@ import { moveToUci } from '../src/core/move.js';
 import { Engine, runBench, TranspositionTable, MATE, computeTimeBudget } from '../src/engine/index.js';
 import { scoreFromTt, scoreToTt } from '../src/engine/score.js';
 import { BOUND_EXACT, BOUND_LOWER } from '../src/engine/tt.js';
-import { loadNnue } from '../src/engine/nnue/load.js';
+import { loadNnue } from '../src/engine/nnue/load-node.js';
 
 const buf = new Int32Array(256);
 function legalMoves(pos: Position): number[] {

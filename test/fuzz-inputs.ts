@@ -5,12 +5,13 @@
  * typed one-line error; anything else (another exception, a wrong success, a slow parse) is a
  * failure, reported with the input that caused it.
  */
-import { FenError, Position, START_FEN } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { FenError, START_FEN } from '../src/core/fen.js';
 import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { PgnError, readPgnGames } from '../src/core/pgn-read.js';
 import { writePgnGame } from '../src/core/pgn.js';
-import { UciSession } from '../src/uci/loop.js';
+import { nodeUciSession } from '../src/uci/loop-node.js';
 import { rng, suiteFens } from './helpers.js';
 
 export const PARSERS = ['fen', 'san', 'uci', 'pgn'] as const;
@@ -355,7 +356,7 @@ export interface UciFuzzReport {
 export async function fuzzUciLoop(lines: readonly string[], checkEvery: number, timeoutMs: number): Promise<UciFuzzReport> {
   const output: string[] = [];
   let readyWaiter: (() => void) | undefined;
-  const session = new UciSession((text) => {
+  const session = nodeUciSession((text) => {
     for (const l of text.split('\n')) {
       output.push(l);
       if (l === 'readyok') readyWaiter?.();

@@ -5,7 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Position, START_FEN } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 import { parseSan, parseUciMove } from '../src/core/notation.js';
 import { PARSERS, fuzzParsers, fuzzUciLoop, uciFuzzLines } from './fuzz-inputs.js';
 

@@ -1,5 +1,5 @@
 /** Shared test helpers: a seeded random number generator and the perft suite's positions. */
-import { readPerftEpd, standardSuitePath } from '../src/core/perft-epd.js';
+import { readPerftEpd, standardSuitePath } from '../scripts/perft-files.js';
 import { Sfc32 } from '../src/core/rng.js';
 
 /** Numbers in [0, 1) from the core's seeded generator, to pick moves and positions reproducibly. */

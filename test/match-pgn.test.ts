@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Chess } from 'chess.js';
-import { Position, START_FEN } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 import { moveToSan, parseUciMove } from '../src/core/notation.js';
 import { writePgnGame } from '../src/core/pgn.js';
 import { ScoreAdjudicator, faultVerdict, ruleVerdict } from '../src/match/adjudicate.js';

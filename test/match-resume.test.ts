@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { START_FEN } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 import { runMatch, type GameOutcome, type MatchConfig } from '../src/match/match.js';
 import { MatchResumeError, checkResumedNames, readResumablePgn } from '../src/match/resume.js';
 import type { EngineSpec } from '../src/match/uci-engine.js';

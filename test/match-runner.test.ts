@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { Chess } from 'chess.js';
-import { START_FEN } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 import { runMatch, type MatchConfig } from '../src/match/match.js';
 import { parseMatchArgs, parseEngineSpec, splitWords } from '../src/match/cli.js';
 import { UsageError } from '../src/cmdline/errors.js';

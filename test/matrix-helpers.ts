@@ -1,7 +1,7 @@
 // Shared helpers for the matrix-model tests: a seeded PRNG and random positions reached by random
 // legal play from the standard perft suite (so they are legal and varied).
 import { Position } from '../src/core/position.js';
-import { readPerftEpd, standardSuitePath } from '../src/core/perft-epd.js';
+import { readPerftEpd, standardSuitePath } from '../scripts/perft-files.js';
 import { generateLegalMoves } from '../src/core/movegen.js';
 
 export { rng } from './helpers.js';

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Position, START_FEN } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
 import { moveFrom, moveKind, movePromo, moveTo, KIND_CASTLE, KIND_EN_PASSANT } from '../src/core/move.js';
 import {
@@ -11,7 +12,7 @@ import {
   type NnueKind,
   type NnueNetwork,
 } from '../src/engine/nnue/network.js';
-import { nnueFromNetwork } from '../src/engine/nnue/load.js';
+import { nnueFromNetwork } from '../src/engine/nnue/load-node.js';
 import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
 import {
   featureIndex,

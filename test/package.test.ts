@@ -14,9 +14,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { repoRoot } from '../scripts/build-web.js';
-import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from '../src/engine/nnue/paths.js';
+import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from '../src/engine/nnue/load-node.js';
 import { WASM_FILE, WEIGHTS_DIR } from '../src/bnn/paths.js';
-import { DEFAULT_BOOK_FILE } from '../src/uci/protocol.js';
+import { DEFAULT_BOOK_FILE } from '../src/book/polyglot-node.js';
 import { weightsFileName } from '../src/bnn/weights.js';
 import { LAYOUT_16, LAYOUT_8 } from '../src/bnn/network.js';
 
@@ -57,7 +57,7 @@ test('the tarball holds every exports target and every file the code finds at ru
     join(WEIGHTS_DIR, weightsFileName(LAYOUT_16)),
     join(WEIGHTS_DIR, weightsFileName(LAYOUT_8)),
     DEFAULT_BOOK_FILE,
-    join(root, 'dist', 'src', 'uci', 'search-worker.js'),
+    join(root, 'dist', 'src', 'uci', 'search-worker-node.js'),
     join(root, 'bin', 'matrix-chess'),
   ].map((f) => relative(root, f));
   const worker = ['nnue.bin', 'nnue.wasm', weightsFileName(LAYOUT_16), weightsFileName(LAYOUT_8)].map((f) => `dist/worker/${f}`);

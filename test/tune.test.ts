@@ -24,7 +24,7 @@ import { exactEval, fitK, meanSquaredError, modelEval, paramsFromValues, tune, v
 import { playSelfplayGame, selfplayEngine } from '../src/tune/selfplay.js';
 import { readPgnGames } from '../src/core/pgn-read.js';
 import { writePgnGame } from '../src/core/pgn.js';
-import { START_FEN } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 import { rng } from './helpers.js';
 import { TUNE_USAGE } from '../src/tune/cli.js';
 

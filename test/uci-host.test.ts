@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { Engine } from 'node-uci';
 import { defaultCommand } from '../src/cli/main.js';
 import { parseUciMove } from '../src/core/notation.js';
-import { Position, START_FEN } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
 const engines: Engine[] = [];

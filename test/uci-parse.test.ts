@@ -3,8 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import { formatInfo, optionLines, parseGo, parsePosition, parseSetOption, tokenize } from '../src/uci/protocol.js';
+import { NODE_UCI_DEFAULTS } from '../src/uci/loop-node.js';
 import { replayUciMoves } from '../src/core/notation.js';
-import { START_FEN } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 import { makeMove } from '../src/core/move.js';
 
 test('position: startpos and fen with moves; the history is played on one position', () => {
@@ -60,22 +61,37 @@ test('go: limits, perft, unsupported and malformed parameters', () => {
 });
 
 test('setoption: every option, case-insensitive names, values checked', () => {
-  assert.deepEqual(parseSetOption(tokenize('name Hash value 64')), { ok: true, value: { name: 'Hash', value: 64 } });
+  assert.deepEqual(parseSetOption(tokenize('name Hash value 64'), NODE_UCI_DEFAULTS), { ok: true, value: { name: 'Hash', value: 64 } });
   // Threads: 1 up to the number of cores, advertised with that maximum.
   const cores = availableParallelism();
-  assert.deepEqual(parseSetOption(tokenize(`name threads value ${cores}`)), { ok: true, value: { name: 'Threads', value: cores } });
-  assert.ok(optionLines().includes(`option name Threads type spin default 1 min 1 max ${cores}`));
-  assert.deepEqual(parseSetOption(tokenize('name Threads value 0')), {
+  assert.deepEqual(parseSetOption(tokenize(`name threads value ${cores}`), NODE_UCI_DEFAULTS), {
+    ok: true,
+    value: { name: 'Threads', value: cores },
+  });
+  assert.ok(optionLines(NODE_UCI_DEFAULTS).includes(`option name Threads type spin default 1 min 1 max ${cores}`));
+  assert.deepEqual(parseSetOption(tokenize('name Threads value 0'), NODE_UCI_DEFAULTS), {
     ok: false,
     error: `setoption Threads: 0 is out of range (1 to ${cores})`,
   });
-  assert.deepEqual(parseSetOption(tokenize('name move overhead value 0')), { ok: true, value: { name: 'Move Overhead', value: 0 } });
-  assert.deepEqual(parseSetOption(tokenize('name Clear Hash')), { ok: true, value: { name: 'Clear Hash' } });
-  assert.deepEqual(parseSetOption(tokenize('name MultiPV value 3')), { ok: true, value: { name: 'MultiPV', value: 3 } });
-  assert.deepEqual(parseSetOption(tokenize('name Backend value Matrix')), { ok: true, value: { name: 'Backend', value: 'matrix' } });
-  assert.deepEqual(parseSetOption(tokenize('name Ponder value true')), { ok: true, value: { name: 'Ponder', value: true } });
-  assert.deepEqual(parseSetOption(tokenize('name usennue value TRUE')), { ok: true, value: { name: 'UseNNUE', value: true } });
-  assert.deepEqual(parseSetOption(tokenize('name EvalFile value nets/a b.bin')), {
+  assert.deepEqual(parseSetOption(tokenize('name move overhead value 0'), NODE_UCI_DEFAULTS), {
+    ok: true,
+    value: { name: 'Move Overhead', value: 0 },
+  });
+  assert.deepEqual(parseSetOption(tokenize('name Clear Hash'), NODE_UCI_DEFAULTS), { ok: true, value: { name: 'Clear Hash' } });
+  assert.deepEqual(parseSetOption(tokenize('name MultiPV value 3'), NODE_UCI_DEFAULTS), { ok: true, value: { name: 'MultiPV', value: 3 } });
+  assert.deepEqual(parseSetOption(tokenize('name Backend value Matrix'), NODE_UCI_DEFAULTS), {
+    ok: true,
+    value: { name: 'Backend', value: 'matrix' },
+  });
+  assert.deepEqual(parseSetOption(tokenize('name Ponder value true'), NODE_UCI_DEFAULTS), {
+    ok: true,
+    value: { name: 'Ponder', value: true },
+  });
+  assert.deepEqual(parseSetOption(tokenize('name usennue value TRUE'), NODE_UCI_DEFAULTS), {
+    ok: true,
+    value: { name: 'UseNNUE', value: true },
+  });
+  assert.deepEqual(parseSetOption(tokenize('name EvalFile value nets/a b.bin'), NODE_UCI_DEFAULTS), {
     ok: true,
     value: { name: 'EvalFile', value: 'nets/a b.bin' },
   });
@@ -94,32 +110,32 @@ test('setoption: every option, case-insensitive names, values checked', () => {
     'Hash 16',
     'name',
   ]) {
-    assert.equal(parseSetOption(tokenize(bad)).ok, false, bad);
+    assert.equal(parseSetOption(tokenize(bad), NODE_UCI_DEFAULTS).ok, false, bad);
   }
   // Search parameters: listed only for tuning, checked against their ranges, defaults inside them.
-  assert.ok(!optionLines().some((l) => l.startsWith('option name aspirationDelta ')));
-  assert.ok(optionLines(true).includes('option name aspirationDelta type spin default 17 min 5 max 200'));
-  assert.deepEqual(parseSetOption(tokenize('name SingularExtension value true')), {
+  assert.ok(!optionLines(NODE_UCI_DEFAULTS).some((l) => l.startsWith('option name aspirationDelta ')));
+  assert.ok(optionLines(NODE_UCI_DEFAULTS, true).includes('option name aspirationDelta type spin default 17 min 5 max 200'));
+  assert.deepEqual(parseSetOption(tokenize('name SingularExtension value true'), NODE_UCI_DEFAULTS), {
     ok: true,
     value: { name: 'SearchParam', param: 'singularExtension', value: true },
   });
-  assert.deepEqual(parseSetOption(tokenize('name rfpMargin value 120')), {
+  assert.deepEqual(parseSetOption(tokenize('name rfpMargin value 120'), NODE_UCI_DEFAULTS), {
     ok: true,
     value: { name: 'SearchParam', param: 'rfpMargin', value: 120 },
   });
-  assert.deepEqual(parseSetOption(tokenize('name rfpMargin value 401')), {
+  assert.deepEqual(parseSetOption(tokenize('name rfpMargin value 401'), NODE_UCI_DEFAULTS), {
     ok: false,
     error: 'setoption rfpMargin: 401 is out of range (0 to 400)',
   });
-  assert.deepEqual(parseSetOption(tokenize('name rfpMargin value 1.5')), {
+  assert.deepEqual(parseSetOption(tokenize('name rfpMargin value 1.5'), NODE_UCI_DEFAULTS), {
     ok: false,
     error: "setoption rfpMargin: expected a whole number from 0 to 400, got '1.5'",
   });
   // Every advertised option is accepted with its default.
-  for (const line of [...optionLines(), ...optionLines(true)]) {
+  for (const line of [...optionLines(NODE_UCI_DEFAULTS), ...optionLines(NODE_UCI_DEFAULTS, true)]) {
     const m = /^option name (.+?) type (\w+)(?: default (\S+))?/.exec(line)!;
     const text = m[2] === 'button' ? `name ${m[1]}` : `name ${m[1]} value ${m[3]}`;
-    assert.equal(parseSetOption(tokenize(text)).ok, true, line);
+    assert.equal(parseSetOption(tokenize(text), NODE_UCI_DEFAULTS).ok, true, line);
   }
 });
 

@@ -8,7 +8,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { parseUciMove } from '../src/core/notation.js';
-import { Position, START_FEN } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 
 const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
 const ANSWER_MS = 15_000; // generous: CI machines are loaded
@@ -351,8 +352,7 @@ test('end of input lets a finite search finish and print its bestmove', async ()
 });
 
 test('OwnBook plays a move from the book file; a bad BookFile is reported and the old book kept', async () => {
-  const { openBook } = await import('../src/book/polyglot.js');
-  const { DEFAULT_BOOK_FILE } = await import('../src/uci/protocol.js');
+  const { DEFAULT_BOOK_FILE, openBook } = await import('../src/book/polyglot-node.js');
   const bookMoves = openBook(DEFAULT_BOOK_FILE)
     .lookup(Position.fromFen(START_FEN))
     .map((e) => e.move);

@@ -15,15 +15,16 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './browser.js';
 import { buildWeb, repoRoot, type WebBuildResult } from '../scripts/build-web.js';
 import { serveDir } from '../scripts/serve-web.js';
-import { Position, START_FEN } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 import { squareName } from '../src/core/types.js';
 import { parseSan, parseUciMove } from '../src/core/notation.js';
-import { loadNetwork } from '../src/engine/nnue/network.js';
-import { nnueFromNetwork } from '../src/engine/nnue/load.js';
+import { loadNetwork, nnueFromNetwork } from '../src/engine/nnue/load-node.js';
 import { moveToUci } from '../src/core/move.js';
 import { LAYOUT_16, LAYOUT_8, OUTPUT_THRESHOLD, thresholdOffset } from '../src/bnn/network.js';
 import { SQUARE_LAYOUTS } from '../src/bnn/layout.js';
-import { readWeightsFile, weightsFileName } from '../src/bnn/weights.js';
+import { weightsFileName } from '../src/bnn/weights.js';
+import { readWeightsFile } from '../src/bnn/weights-node.js';
 
 // Callbacks passed to page.evaluate/waitForFunction run in the browser; the root tsconfig has no DOM lib.
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -8,13 +8,12 @@
  * one thread per core (Lazy SMP): helper workers (engine-helper.ts) share its hash table.
  */
 import { Engine } from '../src/engine/index.js';
-import { getBackend } from '../src/backends.js';
 import { moveToUciIn, movesToUciIn, replayUciMoves } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { fetchBnnSliders } from './bnn-weights.js';
 import { fetchNnue } from './nnue-net.js';
 import type { FromWorker, NnueUrls, ToWorker } from './protocol.js';
-import type { BackendName } from '../src/backends.js';
+import { loadBackend, type BackendName } from '../src/backends.js';
 import { analyseGame } from '../src/analysis/analyse-game.js';
 import type { SpawnHelper } from '../src/engine/smp.js';
 
@@ -47,7 +46,7 @@ function post(msg: FromWorker): void {
 async function prepareEngine(backend: BackendName, weightsUrl: string | null, nnueUrls: NnueUrls | null): Promise<void> {
   // The registry is the CLI's; only the BNN weights come another way (fetched, not read from disk).
   // The page sends the weights file of the chosen BNN backend; the file's layout is checked.
-  engine.setMoveGenerator(await getBackend(backend, { bnnSliders: (layout) => fetchBnnSliders(weightsUrl, layout) }));
+  engine.setMoveGenerator(await loadBackend(backend, { bnnSliders: (layout) => fetchBnnSliders(weightsUrl, layout) }));
   const wanted = nnueUrls ? nnueUrls.net : '';
   if (wanted !== evalUrl) {
     const nnue = nnueUrls ? await fetchNnue(nnueUrls) : null;

@@ -2,7 +2,7 @@
  * FEN and PGN in and out: the paste boxes load a new game only when everything parsed (a bad
  * paste says why and keeps the game), and the copy buttons use the clipboard when allowed.
  */
-import { FenError } from '../src/core/position.js';
+import { FenError } from '../src/core/fen.js';
 import { PgnError } from '../src/core/pgn-read.js';
 import { Game } from './game.js';
 import { showMessage, ui } from './page.js';

@@ -4,7 +4,8 @@
  * a new Game and only replaces the current one when everything parsed, so a bad paste never loses
  * the game.
  */
-import { type Position, START_FEN } from '../src/core/position.js';
+import { type Position } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 import { legalMoveList } from '../src/core/notation.js';
 import { readPgnGames, PgnError } from '../src/core/pgn-read.js';
 import { KIND_CASTLE, moveKind, moveTo } from '../src/core/move.js';

@@ -11,11 +11,19 @@
  * answers with the best move found so far.
  */
 import { UciSession, type StartSearchThread } from '../src/uci/loop.js';
+import type { UciHostDefaults } from '../src/uci/protocol.js';
 import { runSearchThread, type FromWorker, type ToWorker } from '../src/uci/search-worker.js';
 import { fetchBnnSliders } from './bnn-weights.js';
 import { fetchNnue } from './nnue-net.js';
 
 const SEARCH_THREAD_NAME = 'matrix-chess-search';
+/** The network beside this script, the default EvalFile (a URL relative to the script). */
+const DEFAULT_NETWORK = 'nnue.bin';
+/**
+ * The options as they are here: Threads up to the page's cores (this worker itself searches on
+ * one thread), the network beside the script, and no book (OwnBook and BookFile read files).
+ */
+const HOST_DEFAULTS: UciHostDefaults = { maxThreads: navigator.hardwareConcurrency || 1, bookFile: '<empty>', evalFile: DEFAULT_NETWORK };
 
 interface WorkerScope {
   name: string;
@@ -40,7 +48,8 @@ if (scope.name === SEARCH_THREAD_NAME) {
         onMessage: (l) => (listener = l),
         // EvalFile is a URL here (relative to this script); the WebAssembly kernel is the one beside it.
         loadNetwork: (url) => fetchNnue({ net: besideScript(url), wasm: besideScript('nnue.wasm') }),
-        defaultNetwork: 'nnue.bin',
+        defaultNetwork: DEFAULT_NETWORK,
+        defaultBook: HOST_DEFAULTS.bookFile,
         backendLoaders: { bnnSliders: (layout) => fetchBnnSliders(besideScript(`bnn-${layout}.bin`), layout) },
       });
     } else listener?.(data);
@@ -59,6 +68,7 @@ if (scope.name === SEARCH_THREAD_NAME) {
   let session: UciSession | undefined = new UciSession((line) => scope.postMessage(line), {
     startThread,
     giveUp: () => end(),
+    defaults: HOST_DEFAULTS,
   });
   const end = (): void => {
     session?.close();

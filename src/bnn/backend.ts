@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import type { SliderAttacks } from '../core/slider-attacks.js';
 import { type LayoutName, layoutByName } from './network.js';
-import { readWeightsFile, weightsFileName, isComplete, BnnWeightsError } from './weights.js';
+import { weightsFileName, isComplete, BnnWeightsError } from './weights.js';
+import { readWeightsFile } from './weights-node.js';
 import { referenceSliders } from './infer.js';
 import { loadWasmKernel } from './wasm-kernel.js';
 import { WASM_FILE, WEIGHTS_DIR } from './paths.js';

@@ -18,9 +18,10 @@
  * squares a1..h8 then bishop squares, targets by output bit), `neurons` bytes each, neuron 0
  * first; for 16x8x1 one threshold byte per network follows in the same order (0..8; payload
  * 1456 x 8 + 1456 = 13104 bytes). Untrained networks (partial runs) are zero.
+ *
+ * Encoding and decoding bytes only, so the browser decodes what it fetches; weights-node.ts reads
+ * and writes the files.
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { NETWORK_COUNT } from './layout.js';
 import { crc32 } from '../core/crc32.js';
 import { type NetworkLayout, layoutById, weightBytes } from './network.js';
@@ -119,21 +120,6 @@ export function decodeWeights(buf: Uint8Array, file: string): WeightsFile {
 }
 
 const hex = (x: number): string => '0x' + (x >>> 0).toString(16).padStart(8, '0');
-
-export function readWeightsFile(file: string): WeightsFile {
-  let buf: Uint8Array;
-  try {
-    buf = readFileSync(file);
-  } catch (e) {
-    throw new BnnWeightsError(file, `cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
-  return decodeWeights(buf, file);
-}
-
-export function writeWeightsFile(file: string, w: WeightsFile): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, encodeWeights(w));
-}
 
 /** Shipped file name of a layout, relative to the weights directory. */
 export function weightsFileName(layout: NetworkLayout): string {

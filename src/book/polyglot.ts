@@ -6,8 +6,9 @@
  * Move encoding: bits 0-5 to square, 6-11 from square (a1 = 0, as ours), 12-14 promotion
  * (1 knight, 2 bishop, 3 rook, 4 queen). Castling is written king-takes-rook (e1h1), which is
  * converted to and from our king-move form (e1g1).
+ *
+ * Bytes only, so the UCI search thread runs anywhere; polyglot-node.ts reads and writes the files.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import type { Position } from '../core/position.js';
 import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
 import { KIND_CASTLE, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
@@ -201,17 +202,6 @@ export class Book {
   }
 }
 
-/** Opens a Polyglot book file; throws BookError when it cannot be read or is malformed. */
-export function openBook(path: string): Book {
-  let data: Buffer;
-  try {
-    data = readFileSync(path);
-  } catch (e) {
-    throw new BookError(path, `cannot read book '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  return new Book(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), path);
-}
-
 /** Serializes entries as a Polyglot book: sorted by key, then by weight (highest first). */
 export function encodeBook(entries: readonly BookEntry[]): Uint8Array {
   const sorted = [...entries].sort((a, b) => a.key.hi - b.key.hi || a.key.lo - b.key.lo || b.weight - a.weight || a.move - b.move);
@@ -227,10 +217,6 @@ export function encodeBook(entries: readonly BookEntry[]): Uint8Array {
     view.setUint32(i * ENTRY + 12, (e.learn ?? 0) >>> 0);
   });
   return out;
-}
-
-export function writeBook(entries: readonly BookEntry[], path: string): void {
-  writeFileSync(path, encodeBook(entries));
 }
 
 /** A book entry for a legal move of ours in `pos`. */

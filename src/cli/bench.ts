@@ -8,7 +8,7 @@
  */
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { runBench } from '../engine/bench.js';
-import { describeNnue } from '../engine/nnue/load.js';
+import { describeNnue } from '../engine/nnue/evaluator.js';
 import { checkEvalFile, evaluatorFor, parseEvalChoice } from './eval-flag.js';
 
 export const BENCH_USAGE = 'bench [--depth N] [--eval classical|nnue|both] [--evalfile FILE]';

@@ -4,7 +4,7 @@
  */
 import { UsageError } from '../cmdline/errors.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
-import { loadNnue } from '../engine/nnue/load.js';
+import { loadNnue } from '../engine/nnue/load-node.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
 
 export type EvalChoice = 'nnue' | 'classical';

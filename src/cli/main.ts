@@ -4,7 +4,7 @@
  */
 import { BackendError } from '../backends.js';
 import { MoveError } from '../core/notation.js';
-import { FenError } from '../core/position.js';
+import { FenError } from '../core/fen.js';
 import { BENCH_USAGE, runBenchCommand } from './bench.js';
 import { parseCommandArgs } from '../cmdline/args.js';
 import { useColor } from '../cmdline/board.js';
@@ -82,7 +82,7 @@ export async function main(argv: string[]): Promise<number> {
       await runPlayCommand(args);
       return 0;
     case 'uci': {
-      const { runUci } = await import('../uci/loop.js');
+      const { runUci } = await import('../uci/loop-node.js');
       await runUci(args);
       return 0;
     }

@@ -1,8 +1,10 @@
 /** `matrix-chess perft <depth> [--fen FEN] [--divide] [--backend NAME]` */
-import { backendLabel, getBackend } from '../backends.js';
+import { backendLabel } from '../backends.js';
+import { getBackend } from '../backends-node.js';
 import { perftDivide } from '../core/perft.js';
 import { moveToUci } from '../core/move.js';
-import { Position, START_FEN } from '../core/position.js';
+import { Position } from '../core/position.js';
+import { START_FEN } from '../core/fen.js';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { createProgress } from '../cmdline/progress.js';
 

@@ -6,13 +6,15 @@
  */
 import { checkEvalFile, evaluatorFor, parseEvalChoice } from './eval-flag.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
-import { backendLabel, getBackend } from '../backends.js';
+import { backendLabel } from '../backends.js';
+import { getBackend } from '../backends-node.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
 import { moveFrom, moveTo } from '../core/move.js';
 import { MoveError, legalMoveList, moveToSan, moveToUciIn, parseSan, parseUciMove } from '../core/notation.js';
 import { CHESS960_POSITIONS, chess960StartFen } from '../core/chess960.js';
 import { Sfc32 } from '../core/rng.js';
-import { FenError, Position, START_FEN } from '../core/position.js';
+import { Position } from '../core/position.js';
+import { FenError, START_FEN } from '../core/fen.js';
 import { GAME_END_TEXT, gameStatus, type GameStatus } from '../core/status.js';
 import { Engine, evaluate, type Score, type SearchResult } from '../engine/index.js';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';

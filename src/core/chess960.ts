@@ -4,7 +4,7 @@
  * the dark-squared bishop, the queen and the knight pair; king and rooks take the last three
  * files as R K R, so the king is always between its rooks.
  */
-import { FenError } from './position.js';
+import { FenError } from './fen.js';
 
 export const CHESS960_POSITIONS = 960;
 /** The classical start's number. */

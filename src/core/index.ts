@@ -2,7 +2,8 @@
  * matrix-chess/core: the rules alone (no engine, no Node APIs), for programs that only need
  * positions, legal moves, notation, game status, perft and PGN.
  */
-export { Position, FenError, START_FEN, type FenField } from './position.js';
+export { Position } from './position.js';
+export { FenError, START_FEN, parseFen, makeFen, type FenField, type FenSetup } from './fen.js';
 export { MoveError, parseUciMove, parseSan, moveToSan, legalMoveList, replayUciMoves } from './notation.js';
 export { MOVE_NONE, moveToUci, moveFrom, moveTo, movePromo, moveKind, makeMove } from './move.js';
 export { gameStatus, isInsufficientMaterial, GAME_END_TEXT, type GameStatus, type GameEnd } from './status.js';

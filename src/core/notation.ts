@@ -75,7 +75,6 @@ export function parseUciMove(pos: Position, text: string, chess960 = false): num
   throw new MoveError(t, `illegal move '${t}' in this position${pos.inCheck() ? ' (the king is in check)' : ''}`);
 }
 
-/** SAN of a legal move in `pos` (with + or # suffix). */
 /**
  * A game given as a start FEN and UCI moves (the UCI `position` command, the web worker's
  * request), played on one Position so its history (repetitions) is there for the search.
@@ -84,7 +83,13 @@ export function parseUciMove(pos: Position, text: string, chess960 = false): num
  */
 export function replayUciMoves(fen: string, moves: readonly string[], chess960 = false): Position {
   const pos = Position.fromFen(fen);
-  moves.forEach((text, k) => {
+  playUciMoves(pos, moves, chess960);
+  return pos;
+}
+
+/** Plays UCI moves on `pos` in turn and returns them as moves of ours; throws MoveError naming the move's place in the list. */
+export function playUciMoves(pos: Position, moves: readonly string[], chess960 = false): number[] {
+  return moves.map((text, k) => {
     let m: number;
     try {
       m = parseUciMove(pos, text, chess960);
@@ -93,10 +98,11 @@ export function replayUciMoves(fen: string, moves: readonly string[], chess960 =
       throw err;
     }
     pos.makeMove(m);
+    return m;
   });
-  return pos;
 }
 
+/** SAN of a legal move in `pos` (with + or # suffix). */
 export function moveToSan(pos: Position, move: number): string {
   const from = moveFrom(move),
     to = moveTo(move),

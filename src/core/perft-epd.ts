@@ -1,9 +1,8 @@
 /**
  * Perft suites in EPD form: `FEN ;D1 20 ;D2 400 …`, one position a line (blank lines and lines
- * starting with '#' are skipped). Used by the suite script, the tests and the benchmarks.
+ * starting with '#' are skipped). Used by the suite script and the tests, which read the files
+ * through scripts/perft-files.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 export interface PerftCase {
   /** 1-based position number in the file (comments and blank lines not counted). */
@@ -34,32 +33,4 @@ export function parsePerftEpd(text: string, source = 'EPD'): PerftCase[] {
     cases.push({ index: cases.length + 1, line: i + 1, fen: fen.trim(), counts });
   });
   return cases;
-}
-
-export function readPerftEpd(path: string): PerftCase[] {
-  if (!existsSync(path)) throw new PerftEpdError(`no such file '${path}'`);
-  return parsePerftEpd(readFileSync(path, 'utf8'), path);
-}
-
-/**
- * The standard suite (127 positions to depth 6): the copy committed under test/data, else the
- * shared data folder beside the clone.
- */
-export function standardSuitePath(): string {
-  return suitePath('perft-standard.epd');
-}
-
-/** The Chess960 suite (960 published positions to depth 6, Shredder-FEN castling), committed under test/data. */
-export function chess960SuitePath(): string {
-  return suitePath('perft-chess960.epd');
-}
-
-function suitePath(name: string): string {
-  const candidates = [
-    new URL(`../../../test/data/${name}`, import.meta.url),
-    new URL(`../../../../shared/data/${name}`, import.meta.url),
-  ].map((u) => fileURLToPath(u));
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new PerftEpdError(`${name} not found (looked in ${candidates.join(', ')})`);
-  return found;
 }

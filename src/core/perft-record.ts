@@ -8,9 +8,9 @@
  *   chess960 bitboard 6 17 5e0c4b1a 119060324 119060324 ok 25.31 24.90 4.70 h256
  *
  * Each line is written whole by one append; a last line without its newline (a run killed while
- * writing) is ignored by readers and dropped by the next writer, with a note.
+ * writing) is ignored by readers and dropped by the next writer, with a note. The file itself is
+ * read and appended by scripts/perft-files.ts.
  */
-import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { crc32 } from './crc32.js';
 
 export type PerftResult = 'ok' | 'mismatch' | 'error';
@@ -139,50 +139,6 @@ export function parsePerftRecord(text: string, source = 'record'): PerftRecord {
   });
   if (repeats > 0) notes.push(`${source}: ${repeats} entries recorded twice with the same count (counted once)`);
   return { entries: [...byKey.values()], notes };
-}
-
-/** The record in `path`; an absent file is an empty record. */
-export function readPerftRecord(path: string): PerftRecord {
-  return existsSync(path) ? parsePerftRecord(readFileSync(path, 'utf8'), path) : { entries: [], notes: [] };
-}
-
-/**
- * Appends entries to a record file, one whole line per write (O_APPEND, so runs of different
- * backends can share the file). Opening drops an incomplete last line left by a killed run.
- */
-export class PerftRecorder {
-  private readonly fd: number;
-  /** Set when opening dropped an incomplete last line. */
-  readonly note: string | undefined;
-
-  constructor(readonly path: string) {
-    this.fd = openSync(path, 'a+');
-    this.note = this.dropIncompleteTail();
-    if (fstatSync(this.fd).size === 0) writeSync(this.fd, PERFT_RECORD_HEADER + '\n');
-  }
-
-  append(e: PerftRecordEntry): void {
-    writeSync(this.fd, formatRecordLine(e) + '\n');
-  }
-
-  close(): void {
-    closeSync(this.fd);
-  }
-
-  private dropIncompleteTail(): string | undefined {
-    const size = fstatSync(this.fd).size;
-    if (size === 0) return undefined;
-    // Lines are short: the last complete one ends within the final few KB.
-    const n = Math.min(size, 4096);
-    const buf = Buffer.alloc(n);
-    readSync(this.fd, buf, 0, n, size - n);
-    if (buf[n - 1] === 0x0a) return undefined;
-    const cut = buf.lastIndexOf(0x0a);
-    if (cut < 0 && n < size) throw new PerftRecordError(`${this.path}: last line longer than ${n} bytes; not a perft record`);
-    const keep = size - n + cut + 1;
-    ftruncateSync(this.fd, keep);
-    return `${this.path}: dropped an incomplete last line (a run stopped while writing it): '${buf.subarray(cut + 1, Math.min(n, cut + 41)).toString('utf8')}'`;
-  }
 }
 
 export interface PerftRecordSummary {

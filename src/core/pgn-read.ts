@@ -3,7 +3,8 @@
  * SetUp/FEN, and main-line SAN moves checked by our core. Comments, NAGs and variations are
  * skipped. Errors name the game and the move.
  */
-import { Position, START_FEN } from './position.js';
+import { Position } from './position.js';
+import { START_FEN } from './fen.js';
 import { MoveError, parseSan } from './notation.js';
 
 export interface PgnRecord {

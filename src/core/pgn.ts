@@ -3,7 +3,7 @@
  * the standard position, TimeControl and Termination, SAN movetext wrapped at 80 columns, and
  * optional per-move comments (engine score/depth/time).
  */
-import { START_FEN } from './position.js';
+import { START_FEN } from './fen.js';
 import type { Score } from './types.js';
 
 export type PgnResult = '1-0' | '0-1' | '1/2-1/2' | '*';

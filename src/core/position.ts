@@ -1,7 +1,8 @@
 /**
  * The position: mailbox plus bitboards (int32 halves), side, castling, en passant, clocks and an
  * incrementally updated Zobrist key, with make/unmake that restore the exact previous state.
- * Parsing and printing FEN live here too because validating a FEN needs the whole position.
+ * The FEN text itself is fen.ts's: a Position is set up from its parsed record (setup) and
+ * printed through it (toFen).
  */
 import {
   BISHOP,
@@ -17,10 +18,7 @@ import {
   WHITE,
   WHITE_OO,
   WHITE_OOO,
-  PIECE_LETTERS,
   makePiece,
-  parseSquare,
-  squareName,
 } from './types.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, castleKingTo, castleRight, castleRookTo, moveFrom, moveKind, movePromo, moveTo } from './move.js';
 import { betweenHi, betweenLo } from './attacks.js';
@@ -38,51 +36,12 @@ import {
 } from './zobrist.js';
 import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo, pawnAttacksHi, pawnAttacksLo } from './attacks.js';
 import { bishopIndex, bishopTable, rookIndex, rookTable } from './magic.js';
-
-export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-
-export type FenField = 'fen' | 'placement' | 'side' | 'castling' | 'enPassant' | 'halfmove' | 'fullmove' | 'position';
-
-/** A FEN that cannot be a legal chess position; `field` names the part that is wrong. */
-export class FenError extends Error {
-  override readonly name = 'FenError';
-  constructor(
-    readonly field: FenField,
-    message: string,
-  ) {
-    super(`invalid FEN (${field}): ${message}`);
-  }
-}
-
-/**
- * The FEN castling field of rights `castling` with rooks on `castleRook`: X-FEN (KQkq, a file
- * letter only when the castling rook is not the outermost rook on its side of the king, so
- * classical positions print exactly KQkq) or, with `shredder`, Shredder-FEN (rook files, HAha).
- */
-export function castlingField(castling: number, castleRook: ArrayLike<number>, pieceAt: (sq: number) => number, shredder: boolean): string {
-  let out = '';
-  for (let right = 0; right < 4; right++) {
-    if ((castling & (1 << right)) === 0) continue;
-    const color = right >> 1,
-      rookSq = castleRook[right],
-      base = color === WHITE ? 0 : 56,
-      rook = makePiece(color, ROOK);
-    let outermost = true;
-    if ((right & 1) === 0) {
-      for (let sq = rookSq + 1; sq < base + 8; sq++) if (pieceAt(sq) === rook) outermost = false;
-    } else {
-      for (let sq = base; sq < rookSq; sq++) if (pieceAt(sq) === rook) outermost = false;
-    }
-    const letter = !shredder && outermost ? ((right & 1) === 0 ? 'k' : 'q') : 'abcdefgh'[rookSq & 7];
-    out += color === WHITE ? letter.toUpperCase() : letter;
-  }
-  return out || '-';
-}
+import { FenError, START_FEN, castlingField, makeFen, parseFen, type FenSetup } from './fen.js';
 
 const INITIAL_HISTORY = 256;
 
-/** setFen's scratch position. */
-let fenScratch: Position | undefined;
+/** setup's scratch position. */
+let setupScratch: Position | undefined;
 
 export class Position {
   readonly board = new Uint8Array(64);
@@ -126,6 +85,13 @@ export class Position {
   static fromFen(fen: string): Position {
     const pos = new Position();
     pos.setFen(fen);
+    return pos;
+  }
+
+  /** A Position from a FEN's record (parseFen); throws FenError when the side not to move is in check. */
+  static fromSetup(s: Readonly<FenSetup>): Position {
+    const pos = new Position();
+    pos.setup(s);
     return pos;
   }
 
@@ -553,12 +519,20 @@ export class Position {
     this.hCheck[0] = -1;
   }
 
-  /** Replaces the whole state by a FEN; on error the position is left unchanged. */
+  /** Replaces the whole state by a FEN; throws FenError naming the field, leaving the position unchanged. */
   setFen(fen: string): void {
-    // Parsed into a scratch position first, so an error changes nothing here; one scratch serves
-    // every call (setFen is synchronous and never nested), since building a Position allocates.
-    const scratch = (fenScratch ??= new Position());
-    scratch.parseInto(fen);
+    this.setup(parseFen(fen));
+  }
+
+  /**
+   * Replaces the whole state by a FEN's record (parseFen); throws FenError when the side not to
+   * move is in check, the one check that needs the position built, and then changes nothing.
+   */
+  setup(s: Readonly<FenSetup>): void {
+    // Built in a scratch position first, so an error changes nothing here; one scratch serves
+    // every call (setup is synchronous and never nested), since building a Position allocates.
+    const scratch = (setupScratch ??= new Position());
+    scratch.place(s);
     this.board.set(scratch.board);
     this.pieceLo.set(scratch.pieceLo);
     this.pieceHi.set(scratch.pieceHi);
@@ -579,126 +553,25 @@ export class Position {
     this.hHashHi[0] = this.hashHi;
   }
 
-  private parseInto(fen: string): void {
-    if (typeof fen !== 'string') throw new FenError('fen', 'expected a string');
-    const fields = fen.trim().split(/\s+/);
-    if (fields.length < 4 || fields.length > 6 || fields[0] === '') {
-      throw new FenError('fen', `expected 6 space-separated fields (4 are accepted), got ${fields[0] === '' ? 0 : fields.length}`);
-    }
+  private place(s: Readonly<FenSetup>): void {
     this.clear();
-    const [placement, side, castling, ep, half = '0', full = '1'] = fields;
-
-    const ranks = placement.split('/');
-    if (ranks.length !== 8) throw new FenError('placement', `expected 8 ranks separated by '/', got ${ranks.length}`);
-    const kings = [0, 0];
-    for (let i = 0; i < 8; i++) {
-      const rank = 7 - i,
-        text = ranks[i];
-      let file = 0;
-      for (const ch of text) {
-        if (ch >= '1' && ch <= '8') {
-          file += ch.charCodeAt(0) - 48;
-        } else {
-          const piece = PIECE_LETTERS.indexOf(ch);
-          if (piece <= 0 || ch === ' ')
-            throw new FenError('placement', `bad piece letter '${ch}' in rank ${rank + 1} (expected one of PNBRQKpnbrqk or a digit 1-8)`);
-          if (file > 7) throw new FenError('placement', `rank ${rank + 1} ('${text}') is too long: more than 8 squares`);
-          if ((piece & 7) === PAWN && (rank === 0 || rank === 7))
-            throw new FenError(
-              'position',
-              `pawn on rank ${rank + 1} (${squareName(rank * 8 + file)}): pawns cannot stand on the first or last rank`,
-            );
-          if ((piece & 7) === KING) {
-            kings[piece >> 3]++;
-            this.kingSq[piece >> 3] = rank * 8 + file;
-          }
-          this.put(piece, rank * 8 + file);
-          file++;
-        }
-        if (file > 8) throw new FenError('placement', `rank ${rank + 1} ('${text}') is too long: more than 8 squares`);
-      }
-      if (file < 8) throw new FenError('placement', `rank ${rank + 1} ('${text}') is too short: ${file} squares instead of 8`);
+    for (let sq = 0; sq < 64; sq++) {
+      const piece = s.board[sq];
+      if (piece === 0) continue;
+      if ((piece & 7) === KING) this.kingSq[piece >> 3] = sq;
+      this.put(piece, sq);
     }
-    if (kings[0] !== 1) throw new FenError('position', kings[0] === 0 ? 'white has no king' : `white has ${kings[0]} kings`);
-    if (kings[1] !== 1) throw new FenError('position', kings[1] === 0 ? 'black has no king' : `black has ${kings[1]} kings`);
-
-    if (side !== 'w' && side !== 'b') throw new FenError('side', `expected 'w' or 'b', got '${side}'`);
-    this.side = side === 'w' ? WHITE : BLACK;
-
-    if (castling !== '-') this.parseCastling(castling);
-
-    if (ep !== '-') {
-      const sq = parseSquare(ep);
-      if (sq < 0) throw new FenError('enPassant', `expected '-' or a square like e3, got '${ep}'`);
-      const wantRank = this.side === WHITE ? 5 : 2;
-      if (sq >> 3 !== wantRank)
-        throw new FenError(
-          'enPassant',
-          `${ep} is impossible with ${this.side === WHITE ? 'white' : 'black'} to move (must be on rank ${wantRank + 1})`,
-        );
-      const pawnSq = this.side === WHITE ? sq - 8 : sq + 8,
-        origin = this.side === WHITE ? sq + 8 : sq - 8;
-      if (this.board[pawnSq] !== makePiece(this.side ^ 1, PAWN))
-        throw new FenError('enPassant', `${ep} is impossible: no pawn that just moved two squares on ${squareName(pawnSq)}`);
-      if (this.board[sq] !== 0 || this.board[origin] !== 0)
-        throw new FenError(
-          'enPassant',
-          `${ep} is impossible: ${squareName(sq)} and ${squareName(origin)} must be empty after a double step`,
-        );
-      this.ep = sq;
-    }
-
-    if (!/^\d+$/.test(half) || Number(half) > 1_000_000)
-      throw new FenError('halfmove', `expected a whole number from 0 to 1000000, got '${half}'`);
-    if (!/^\d+$/.test(full) || Number(full) < 1 || Number(full) > 1_000_000)
-      throw new FenError('fullmove', `expected a whole number from 1 to 1000000, got '${full}'`);
-    this.halfmove = Number(half);
-    this.fullmove = Number(full);
-
+    this.side = s.side;
+    for (let right = 0; right < 4; right++) if (s.castling & (1 << right)) this.addCastle(right, s.castleRook[right]);
+    this.ep = s.ep;
+    this.halfmove = s.halfmove;
+    this.fullmove = s.fullmove;
     if (this.isAttacked(this.kingSq[this.side ^ 1], this.side)) {
       throw new FenError('position', `the side not to move (${this.side === WHITE ? 'black' : 'white'}) is in check`);
     }
     const [lo, hi] = this.computeHash();
     this.hashLo = lo;
     this.hashHi = hi;
-  }
-
-  /**
-   * The castling field: KQkq (X-FEN: the outermost rook on that side of the king) and rook files
-   * A-H / a-h (Shredder-FEN, or X-FEN when the castling rook is not the outermost one).
-   */
-  private parseCastling(text: string): void {
-    if (!/^[KQkqA-Ha-h]{1,4}$/.test(text))
-      throw new FenError('castling', `expected '-', rook files A-H/a-h (Chess960) or a subset of 'KQkq', got '${text}'`);
-    for (const ch of text) {
-      const color = ch === ch.toUpperCase() ? WHITE : BLACK,
-        name = color === WHITE ? 'white' : 'black',
-        base = color === WHITE ? 0 : 56,
-        king = this.kingSq[color],
-        rook = makePiece(color, ROOK);
-      if (king >> 3 !== base >> 3)
-        throw new FenError('castling', `right '${ch}' needs the ${name} king on rank ${color === WHITE ? 1 : 8}`);
-      const kf = king & 7,
-        lower = ch.toLowerCase();
-      let file = -1;
-      if (lower === 'k') {
-        for (let f = 7; f > kf && file < 0; f--) if (this.board[base + f] === rook) file = f;
-      } else if (lower === 'q') {
-        for (let f = 0; f < kf && file < 0; f++) if (this.board[base + f] === rook) file = f;
-      } else {
-        file = lower.charCodeAt(0) - 97;
-        if (this.board[base + file] !== rook || file === kf) file = -1;
-      }
-      if (file < 0) {
-        const where =
-          lower === 'k' ? 'on the h-side of' : lower === 'q' ? 'on the a-side of' : `on ${lower}${color === WHITE ? 1 : 8} beside`;
-        throw new FenError('castling', `right '${ch}' needs a ${name} rook ${where} the king on ${squareName(king)}`);
-      }
-      const right = (color === WHITE ? 0 : 2) | (file > kf ? 0 : 1);
-      if (this.castling & (1 << right))
-        throw new FenError('castling', `right '${ch}' repeats ${name}'s ${file > kf ? 'king' : 'queen'}-side right, got '${text}'`);
-      this.addCastle(right, base + file);
-    }
   }
 
   /**
@@ -711,30 +584,6 @@ export class Position {
 
   /** FEN with X-FEN castling, or Shredder-FEN castling (rook files) when `shredder`. */
   toFen(shredder = false): string {
-    const placement = fenPlacement(this.board);
-    return `${placement} ${this.side === WHITE ? 'w' : 'b'} ${this.castlingFen(shredder)} ${this.ep === NO_SQUARE ? '-' : squareName(this.ep)} ${this.halfmove} ${this.fullmove}`;
+    return makeFen(this, shredder);
   }
-}
-
-/** The piece-placement field of a FEN for a board of piece codes indexed a1 = 0 … h8 = 63. */
-export function fenPlacement(board: ArrayLike<number>): string {
-  let placement = '';
-  for (let rank = 7; rank >= 0; rank--) {
-    let empty = 0;
-    for (let file = 0; file < 8; file++) {
-      const p = board[rank * 8 + file];
-      if (p === 0) {
-        empty++;
-        continue;
-      }
-      if (empty) {
-        placement += empty;
-        empty = 0;
-      }
-      placement += PIECE_LETTERS[p];
-    }
-    if (empty) placement += empty;
-    if (rank) placement += '/';
-  }
-  return placement;
 }

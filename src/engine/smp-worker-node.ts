@@ -1,6 +1,6 @@
 /** The script of a Lazy SMP helper thread on Node (spawnNodeHelper in smp-node.ts). */
 import { parentPort } from 'node:worker_threads';
-import { nnueFromNetwork } from './nnue/load.js';
+import { nnueFromNetwork } from './nnue/load-node.js';
 import { createHelper } from './smp-helper.js';
 import type { ToHelper } from './smp.js';
 

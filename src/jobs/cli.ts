@@ -10,8 +10,8 @@ import { createProgress, formatSeconds } from '../cmdline/progress.js';
 import { PgnError, readPgnGamesEach } from '../core/pgn-read.js';
 import { jobGameFromRecord, jobSize, type AnalyseJob, type JobResult } from './job.js';
 import { JobFailed, LocalPool } from './local-pool.js';
-import { loadNetwork, NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
-import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
+import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
+import { loadNetwork, DEFAULT_NETWORK_FILE } from '../engine/nnue/load-node.js';
 import { networkCrc } from '../tune/datagen-shard.js';
 
 export const ANALYSE_USAGE =

@@ -13,7 +13,7 @@ import type { PgnRecord } from '../core/pgn-read.js';
 import { Position } from '../core/position.js';
 import { Engine } from '../engine/engine.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
-import { loadNnue } from '../engine/nnue/load.js';
+import { loadNnue } from '../engine/nnue/load-node.js';
 import { OpeningError, parseOpenings } from '../match/openings.js';
 import { checkNetwork, playDatagenShard, type DatagenShardSpec } from '../tune/datagen-shard.js';
 import { parseEvalParamsJson } from '../tune/eval-params-source.js';

@@ -11,7 +11,7 @@ import { UsageError } from '../cmdline/errors.js';
 import { formatSeconds, progressEnabled } from '../cmdline/progress.js';
 import { EngineError, type EngineSpec } from './uci-engine.js';
 import { OpeningError, chess960Openings, loadOpenings, type Opening } from './openings.js';
-import { START_FEN } from '../core/position.js';
+import { START_FEN } from '../core/fen.js';
 import { runMatch, tcText, type MatchConfig, type MatchResult } from './match.js';
 import { MatchResumeError, checkResumedNames, readResumablePgn, type ResumedGame } from './resume.js';
 import { formatElo, sprtBounds, type SprtConfig } from './stats.js';

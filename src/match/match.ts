@@ -3,7 +3,8 @@
  * clock the runner keeps itself. Every move is checked by our core and every game end is
  * decided by it (or by the optional score adjudication), never by the engines.
  */
-import { Position, START_FEN } from '../core/position.js';
+import { Position } from '../core/position.js';
+import { START_FEN } from '../core/fen.js';
 import { MoveError, moveToSan, parseUciMove } from '../core/notation.js';
 import { BISHOP, KING, KNIGHT } from '../core/types.js';
 import { ScoreAdjudicator, faultVerdict, ruleVerdict, type DrawRule, type ResignRule, type Verdict } from './adjudicate.js';

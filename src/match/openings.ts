@@ -6,7 +6,8 @@
  * Text from # to the end of a line is a comment; blank lines are skipped. Every move is checked against the core.
  */
 import { readFileSync } from 'node:fs';
-import { Position, START_FEN, FenError } from '../core/position.js';
+import { Position } from '../core/position.js';
+import { START_FEN, FenError } from '../core/fen.js';
 import { MoveError, parseUciMove } from '../core/notation.js';
 import { CHESS960_POSITIONS, chess960StartFen } from '../core/chess960.js';
 import { Sfc32 } from '../core/rng.js';

@@ -15,7 +15,8 @@
  */
 import { MatrixError } from './errors.js';
 import { assertMatrix } from './mat8.js';
-import { Position as CorePosition, castlingField, fenPlacement, type Position } from '../core/position.js';
+import { Position as CorePosition, type Position } from '../core/position.js';
+import { castlingField, fenPlacement } from '../core/fen.js';
 import { BLACK_OO, BLACK_OOO, KING, NO_SQUARE, PAWN, ROOK, WHITE_OO, WHITE_OOO, squareName } from '../core/types.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, castleRight, castleRookTo, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
 

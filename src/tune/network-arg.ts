@@ -3,7 +3,8 @@
  * the option and the file's problem (exit 2, one line), as every other bad argument is.
  */
 import { UsageError } from '../cmdline/errors.js';
-import { loadNetwork, NnueFileError, type NnueNetwork } from '../engine/nnue/network.js';
+import { NnueFileError, type NnueNetwork } from '../engine/nnue/network.js';
+import { loadNetwork } from '../engine/nnue/load-node.js';
 
 /** @param option the command and option, e.g. `tune datagen --nnue`. */
 export function loadNetworkArg(option: string, file: string): NnueNetwork {

@@ -15,7 +15,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Position, fenPlacement } from '../core/position.js';
+import { Position } from '../core/position.js';
+import { fenPlacement } from '../core/fen.js';
 import { NO_SQUARE, WHITE, squareName } from '../core/types.js';
 import { moveKind, movePromo, moveTo, KIND_EN_PASSANT } from '../core/move.js';
 import { readPgnGames } from '../core/pgn-read.js';

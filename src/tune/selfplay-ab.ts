@@ -12,7 +12,7 @@ import { Sfc32 } from '../core/rng.js';
 import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../engine/index.js';
 import { SEARCH_PARAM_RANGES, type NumericSearchParam, type SearchParams } from '../engine/search-params.js';
 import { UsageError } from '../cmdline/errors.js';
-import { loadNnue } from '../engine/nnue/load.js';
+import { loadNnue } from '../engine/nnue/load-node.js';
 import { checkNetwork } from './datagen-shard.js';
 import { applyEvalParams, currentEvalParams, type EvalParamValues } from './eval-params-source.js';
 

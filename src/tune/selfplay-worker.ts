@@ -4,7 +4,7 @@ import { playSelfplayGame, selfplayEngine, type SelfplayGameSpec } from './selfp
 
 if (!parentPort) throw new Error('selfplay-worker.js must run as a worker thread');
 const port = parentPort;
-import { loadNnue } from '../engine/nnue/load.js';
+import { loadNnue } from '../engine/nnue/load-node.js';
 
 const engine = selfplayEngine();
 let evalFile = '';

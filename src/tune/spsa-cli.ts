@@ -10,7 +10,7 @@ import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cmdline/args.js'
 import { UsageError } from '../cmdline/errors.js';
 import { createProgress, progressEnabled } from '../cmdline/progress.js';
 import { SEARCH_PARAM_RANGES, SearchParams, type NumericSearchParam } from '../engine/search-params.js';
-import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
+import { DEFAULT_NETWORK_FILE } from '../engine/nnue/load-node.js';
 import { mix32 } from '../core/rng.js';
 import { loadNetworkArg } from './network-arg.js';
 import { networkCrc } from './datagen-shard.js';

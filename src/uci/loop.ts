@@ -1,26 +1,27 @@
 /**
- * The UCI protocol loop (`matrix-chess uci`). The main thread only reads commands and answers
+ * The UCI protocol loop (`matrix-chess uci`, and the browser's UCI worker). The main thread only reads commands and answers
  * the ones that must never wait (`stop`, `ponderhit`, `quit`, `isready` during a search); searches and perft run
  * in the search worker. Bad input is answered with `info string <reason>` and never stops the
- * loop; a bad `position` command keeps the previous position.
+ * loop; a bad `position` command keeps the previous position. Lines in, lines out, and the
+ * search thread behind a seam: loop-node.ts wires it to stdin, stdout and a worker thread,
+ * web/uci-worker.ts to postMessage and a Web Worker.
  */
-import { Worker } from 'node:worker_threads';
-import { UsageError } from '../cmdline/errors.js';
-import { LineReader } from '../cmdline/lines.js';
 import { renderBoard } from '../cmdline/board.js';
-import { START_FEN } from '../core/position.js';
-import { legalMoveList, moveToUciIn, replayUciMoves } from '../core/notation.js';
-import type { FromWorker, ToWorker, WorkerData } from './search-worker.js';
+import { START_FEN, parseFen } from '../core/fen.js';
+import { legalMoveList, moveToUciIn } from '../core/notation.js';
+import type { FromWorker, ToWorker } from './search-worker.js';
 import {
   optionKey,
   optionLines,
   parseGo,
   parsePosition,
   parseSetOption,
+  positionOf,
   tokenize,
   type GoCommand,
   type OptionChange,
   type PositionSpec,
+  type UciHostDefaults,
 } from './protocol.js';
 
 export const ENGINE_NAME = 'Matrix Chess';
@@ -49,24 +50,12 @@ export interface SearchThreadEvents {
 /** Starts a search thread whose engine polls `control` (stop, ponderhit). */
 export type StartSearchThread = (control: Int32Array, events: SearchThreadEvents) => SearchThread;
 
-/** The Node search thread: src/uci/search-worker.ts in a worker_threads Worker. */
-export const startNodeSearchThread: StartSearchThread = (control, events) => {
-  const data: WorkerData = { control };
-  const worker = new Worker(new URL('./search-worker.js', import.meta.url), { workerData: data });
-  worker.on('message', (msg: FromWorker) => events.onMessage(msg));
-  worker.on('error', (err) => events.onError(err));
-  return {
-    post: (msg) => worker.postMessage(msg),
-    terminate: () => void worker.terminate(),
-    ref: () => worker.ref(),
-    unref: () => worker.unref(),
-  };
-};
-
 export interface UciSessionOptions {
-  startThread?: StartSearchThread;
-  /** Called when the search thread keeps crashing (default: exit the process with status 1). */
-  giveUp?: () => void;
+  startThread: StartSearchThread;
+  /** Called when the search thread keeps crashing (on Node: exit the process with status 1). */
+  giveUp: () => void;
+  /** The options' defaults and limits where the engine runs. */
+  defaults: UciHostDefaults;
   /** List the search parameters among the options (`matrix-chess uci --tunables`). */
   tunables?: boolean;
 }
@@ -90,7 +79,7 @@ export class UciSession {
   private readonly giveUp: () => void;
   /** The first move of the running search's latest principal variation (for stopByRestart). */
   private lastPvMove: string | undefined;
-  private position: PositionSpec = { fen: START_FEN, moves: [] };
+  private position: PositionSpec = { fen: START_FEN, moves: [], setup: parseFen(START_FEN), played: [] };
   /** UCI_Chess960: castles are read and written king-takes-own-rook. */
   private chess960 = false;
   private task: Task | undefined;
@@ -105,16 +94,18 @@ export class UciSession {
   private readonly options = new Map<string, OptionChange>();
   private crashes = 0;
   private readonly tunables: boolean;
+  private readonly defaults: UciHostDefaults;
   /** isready commands posted to the search thread and not yet answered. */
   private readyPending = 0;
 
   /** `write` receives every output line; `handle` takes every input line. */
   constructor(
     private readonly write: (line: string) => void,
-    options: UciSessionOptions = {},
+    options: UciSessionOptions,
   ) {
-    this.startThread = options.startThread ?? startNodeSearchThread;
-    this.giveUp = options.giveUp ?? (() => process.exit(1));
+    this.startThread = options.startThread;
+    this.giveUp = options.giveUp;
+    this.defaults = options.defaults;
     this.tunables = options.tunables === true;
     this.worker = this.startWorker();
   }
@@ -153,7 +144,7 @@ export class UciSession {
     if (task?.kind === 'search') {
       // Still owe the GUI a legal move: any legal move beats none.
       const chess960 = task.position.chess960 === true,
-        pos = replayUciMoves(task.position.fen, task.position.moves, chess960),
+        pos = positionOf(task.position),
         legal = legalMoveList(pos);
       this.write(`bestmove ${best ?? (legal.length > 0 ? moveToUciIn(pos, legal[0], chess960) : '0000')}`);
     }
@@ -234,7 +225,7 @@ export class UciSession {
       case 'uci':
         this.write(`id name ${ENGINE_NAME}`);
         this.write(`id author ${ENGINE_AUTHOR}`);
-        for (const l of optionLines(this.tunables)) this.write(l);
+        for (const l of optionLines(this.defaults, this.tunables)) this.write(l);
         this.write('uciok');
         return true;
       case 'isready':
@@ -265,7 +256,7 @@ export class UciSession {
         this.ponderhit();
         return true;
       case 'setoption': {
-        const r = parseSetOption(rest);
+        const r = parseSetOption(rest, this.defaults);
         if (!r.ok) {
           this.write(`info string ${r.error}`);
           return true;
@@ -366,7 +357,7 @@ export class UciSession {
   }
 
   private display(): void {
-    const pos = replayUciMoves(this.position.fen, this.position.moves, this.position.chess960 === true);
+    const pos = positionOf(this.position);
     this.write(renderBoard(pos, { color: false, flipped: false }));
     this.write(`Fen: ${pos.toFen()}`);
   }
@@ -398,32 +389,4 @@ export class UciSession {
     Atomics.store(this.control, STOP, 1);
     this.worker.terminate();
   }
-}
-
-export async function runUci(args: string[]): Promise<void> {
-  const tunables = args[0] === '--tunables';
-  const extra = args[tunables ? 1 : 0];
-  if (extra !== undefined) {
-    throw new UsageError(`uci: unexpected argument '${extra}' (options are set with setoption; --tunables lists the search parameters)`);
-  }
-  const write = (line: string): void => {
-    process.stdout.write(line + '\n');
-  };
-  const session = new UciSession(write, { tunables });
-  const reader = new LineReader(process.stdin);
-  for (;;) {
-    const line = await reader.next();
-    if (line === null) {
-      await session.drain();
-      break;
-    }
-    if (!session.handle(line)) {
-      await session.quit();
-      break;
-    }
-  }
-  reader.close();
-  session.close();
-  // Exit at once: the worker may be deep in a synchronous search that never yields.
-  process.exit(0);
 }

@@ -1,27 +1,42 @@
 /**
  * UCI text in and out: parsing `position`, `go` and `setoption`, and printing `info` lines. Pure
- * functions (no I/O, no engine), so the loop and the search worker share them and tests can
- * check them directly. Parsers never throw: they return what they understood plus the problems.
+ * functions (no I/O, no engine, no Node), so the loop and the search worker share them, in the
+ * terminal and in a browser, and tests can check them directly. What depends on where the
+ * engine runs (the Threads maximum, the default book and network) comes in as UciHostDefaults.
+ * Parsers never throw: they return what they understood plus the problems.
  */
 import { moveToUci } from '../core/move.js';
-import { MoveError, movesToUciIn, replayUciMoves } from '../core/notation.js';
-import { FenError, START_FEN, type Position } from '../core/position.js';
-import { fileURLToPath } from 'node:url';
-import { availableParallelism } from 'node:os';
+import { MoveError, movesToUciIn, playUciMoves } from '../core/notation.js';
+import { Position } from '../core/position.js';
+import { FenError, START_FEN, parseFen, type FenSetup } from '../core/fen.js';
 import { BACKEND_NAMES } from '../backends.js';
-import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
 import { SEARCH_PARAM_RANGES, SearchParams } from '../engine/index.js';
 import type { NumericSearchParam, SearchInfo, SearchLimits, SearchParamName, Score } from '../engine/index.js';
 
 // ---- position ----
 
-/** A validated position command: the base FEN and the moves played from it. */
+/**
+ * A validated position command: the base FEN and the moves played from it, as sent and as
+ * parsed, so that the loop and the search thread build the position (positionOf) without
+ * reading the text again. Plain data: it is posted to the search thread as it is.
+ */
 export interface PositionSpec {
   fen: string;
   moves: string[];
+  /** The FEN, parsed. */
+  setup: FenSetup;
+  /** The moves as moves of ours, played in turn from `setup`. */
+  played: number[];
   /** UCI_Chess960 was on when the position came: castles are king-takes-own-rook, in the moves and in the answers. */
   chess960?: boolean;
+}
+
+/** The position a spec stands for, with the moves' history (so repetitions count in the search). */
+export function positionOf(spec: PositionSpec): Position {
+  const pos = Position.fromSetup(spec.setup);
+  for (const m of spec.played) pos.makeMove(m);
+  return pos;
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -44,13 +59,15 @@ export function parsePosition(tokens: string[], chess960 = false): Parsed<Positi
   }
   if (i < tokens.length && tokens[i] !== 'moves') return { ok: false, error: `position: expected 'moves', got '${tokens[i]}'` };
   const moves = tokens.slice(i + 1);
+  let setup: FenSetup, played: number[];
   try {
-    replayUciMoves(fen, moves, chess960);
+    setup = parseFen(fen);
+    played = playUciMoves(Position.fromSetup(setup), moves, chess960);
   } catch (err) {
     if (err instanceof FenError || err instanceof MoveError) return { ok: false, error: err.message };
     throw err;
   }
-  return { ok: true, value: chess960 ? { fen, moves, chess960 } : { fen, moves } };
+  return { ok: true, value: chess960 ? { fen, moves, setup, played, chess960 } : { fen, moves, setup, played } };
 }
 
 // ---- go ----
@@ -150,39 +167,53 @@ export function optionKey(change: OptionChange): string {
 const SEARCH_PARAM_DEFAULTS = new SearchParams();
 const SEARCH_PARAM_NAMES = Object.keys(SEARCH_PARAM_DEFAULTS) as SearchParamName[];
 
+/**
+ * What the options depend on where the engine runs, given by the host: src/uci/loop-node.ts on
+ * Node (the package's files, one thread per core), web/uci-worker.ts in a browser.
+ */
+export interface UciHostDefaults {
+  /** The Threads option's maximum: the machine's cores. */
+  maxThreads: number;
+  /** BookFile's default. */
+  bookFile: string;
+  /** EvalFile's default: the network played when EvalFile is not set. */
+  evalFile: string;
+}
+
 interface SpinOption {
   name: 'Hash' | 'Threads' | 'Move Overhead' | 'MultiPV';
   default: number;
   min: number;
   max: number;
 }
-const SPIN_OPTIONS: SpinOption[] = [
-  { name: 'Hash', default: 16, min: 1, max: 1024 },
-  // Lazy SMP search threads: at most one per core.
-  { name: 'Threads', default: 1, min: 1, max: availableParallelism() },
-  { name: 'Move Overhead', default: 30, min: 0, max: 5000 },
-  { name: 'MultiPV', default: 1, min: 1, max: 64 },
-];
+function spinOptions(defaults: UciHostDefaults): SpinOption[] {
+  return [
+    { name: 'Hash', default: 16, min: 1, max: 1024 },
+    // Lazy SMP search threads: at most one per core.
+    { name: 'Threads', default: 1, min: 1, max: defaults.maxThreads },
+    { name: 'Move Overhead', default: 30, min: 0, max: 5000 },
+    { name: 'MultiPV', default: 1, min: 1, max: 64 },
+  ];
+}
 export const DEFAULT_HASH_MB = 16;
-/** The book the project builds from its own games (scripts/build-book.ts). */
-export const DEFAULT_BOOK_FILE = fileURLToPath(new URL('../../../books/matrix-chess.bin', import.meta.url));
 export const DEFAULT_MOVE_OVERHEAD_MS = 30;
 
 /**
- * The `option` lines of the `uci` answer; `tunables` (`matrix-chess uci --tunables`) adds the
- * search parameters, which `setoption` accepts either way.
+ * The `option` lines of the `uci` answer, with the host's `defaults`; `tunables` (`matrix-chess uci
+ * --tunables`) adds the search parameters, which `setoption` accepts either way.
  */
-export function optionLines(tunables = false): string[] {
+export function optionLines(defaults: UciHostDefaults, tunables = false): string[] {
+  const spins = spinOptions(defaults);
   return [
-    ...SPIN_OPTIONS.slice(0, 1).map(spinLine),
+    ...spins.slice(0, 1).map(spinLine),
     'option name Clear Hash type button',
-    ...SPIN_OPTIONS.slice(1).map(spinLine),
+    ...spins.slice(1).map(spinLine),
     `option name Backend type combo default bitboard ${BACKEND_NAMES.map((b) => `var ${b}`).join(' ')}`,
     'option name Ponder type check default false',
     'option name OwnBook type check default false',
-    `option name BookFile type string default ${DEFAULT_BOOK_FILE}`,
+    `option name BookFile type string default ${defaults.bookFile}`,
     `option name UseNNUE type check default ${NNUE_BY_DEFAULT}`,
-    `option name EvalFile type string default ${DEFAULT_NETWORK_FILE}`,
+    `option name EvalFile type string default ${defaults.evalFile}`,
     'option name UCI_Chess960 type check default false',
     ...(tunables ? SEARCH_PARAM_NAMES.map(searchParamLine) : []),
   ];
@@ -199,14 +230,14 @@ function spinLine(o: SpinOption): string {
   return `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`;
 }
 
-/** `setoption name <id> [value <x>]`; tokens exclude the word `setoption`. */
-export function parseSetOption(tokens: string[]): Parsed<OptionChange> {
+/** `setoption name <id> [value <x>]`; tokens exclude the word `setoption`; `defaults`: the options where the engine runs. */
+export function parseSetOption(tokens: string[], defaults: UciHostDefaults): Parsed<OptionChange> {
   if (tokens[0] !== 'name') return { ok: false, error: "setoption: expected 'name <option> [value <x>]'" };
   const valueAt = tokens.indexOf('value');
   const name = tokens.slice(1, valueAt < 0 ? tokens.length : valueAt).join(' ');
   const value = valueAt < 0 ? undefined : tokens.slice(valueAt + 1).join(' ');
   const key = name.toLowerCase();
-  const spin = SPIN_OPTIONS.find((o) => o.name.toLowerCase() === key);
+  const spin = spinOptions(defaults).find((o) => o.name.toLowerCase() === key);
   if (spin) {
     if (value === undefined || !/^\d+$/.test(value))
       return { ok: false, error: `setoption ${spin.name}: expected a whole number from ${spin.min} to ${spin.max}, got '${value ?? ''}'` };

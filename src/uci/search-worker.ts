@@ -1,35 +1,26 @@
 /**
  * The UCI search thread. One persistent worker owns the Engine (so its hash table survives from
  * move to move) and the selected backend. The main thread keeps reading stdin meanwhile and
- * signals stop/ponderhit through the shared control block, which the engine polls.
+ * signals stop/ponderhit through the shared control block, which the engine polls. Where it runs
+ * is its host's business (SearchThreadHost): search-worker-node.ts in a Node worker thread,
+ * web/uci-worker.ts in a browser's Web Worker.
  *
  * Messages are handled strictly in order (a promise chain), so an option change that arrives
  * during a search, such as a backend switch that has to load a module, takes effect before
  * the next search and never in the middle of one.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { backendLabel, getBackend, type BackendLoaders } from '../backends.js';
+import { backendLabel, loadBackend, type BackendLoaders } from '../backends.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
 import { perftDivide } from '../core/perft.js';
 import { moveToUci } from '../core/move.js';
-import { legalMoveList, moveToUciIn, replayUciMoves } from '../core/notation.js';
+import { legalMoveList, moveToUciIn } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { Engine, type SearchLimits } from '../engine/index.js';
-import { spawnNodeHelper } from '../engine/smp-node.js';
 import type { SpawnHelper } from '../engine/smp.js';
-import { BookError, openBook, type Book } from '../book/polyglot.js';
-import { describeNnue, loadNnue } from '../engine/nnue/load.js';
-import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
-import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
+import { BookError, type Book } from '../book/polyglot.js';
+import { describeNnue, type NnueEvaluator } from '../engine/nnue/evaluator.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
-import {
-  DEFAULT_BOOK_FILE,
-  DEFAULT_HASH_MB,
-  DEFAULT_MOVE_OVERHEAD_MS,
-  formatInfo,
-  type OptionChange,
-  type PositionSpec,
-} from './protocol.js';
+import { DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, formatInfo, positionOf, type OptionChange, type PositionSpec } from './protocol.js';
 
 export type ToWorker =
   /** receivedAt: Date.now() when the main thread read the go, so clock time spent before the search starts is charged. */
@@ -42,13 +33,9 @@ export type ToWorker =
 export type FromWorker =
   { type: 'line'; text: string } | { type: 'bestmove'; best: string; ponder?: string } | { type: 'perftdone' } | { type: 'readyok' };
 
-export interface WorkerData {
-  control: Int32Array;
-}
-
 /**
- * What the search thread needs from where it runs: a Node worker thread (below) or a browser
- * Web Worker (web/uci-search-worker.ts), which fetches files instead of reading them.
+ * What the search thread needs from where it runs: a Node worker thread (search-worker-node.ts)
+ * or a browser Web Worker (web/uci-worker.ts), which fetches files instead of reading them.
  */
 export interface SearchThreadHost {
   control: Int32Array;
@@ -58,6 +45,10 @@ export interface SearchThreadHost {
   loadNetwork(source: string): NnueEvaluator | Promise<NnueEvaluator>;
   /** Where the network comes from when EvalFile is not set. */
   defaultNetwork: string;
+  /** The Polyglot book at `source`; throws BookError saying why not. Without it OwnBook and BookFile say that no book can be read here. */
+  openBook?(source: string): Book;
+  /** The book OwnBook plays from when BookFile is not set. */
+  defaultBook: string;
   backendLoaders?: BackendLoaders;
   /** Starts a Lazy SMP helper thread; without it the search runs on one thread. */
   spawnHelper?: SpawnHelper;
@@ -71,7 +62,7 @@ const say = (text: string): void => send({ type: 'line', text });
 let engine: Engine | undefined;
 let backend: LegalMoveGenerator | undefined;
 let ownBook = false;
-let bookFile = DEFAULT_BOOK_FILE;
+let bookFile = '';
 let book: Book | undefined;
 let useNnue = NNUE_BY_DEFAULT;
 let network: NnueEvaluator | null = null;
@@ -86,8 +77,17 @@ async function tryLoadNetwork(file: string): Promise<NnueEvaluator | null> {
   }
 }
 
+function openBook(source: string): Book {
+  if (!host.openBook)
+    throw new BookError(
+      source,
+      `cannot read book '${source}': no book files where this engine runs (OwnBook and BookFile work in the CLI)`,
+    );
+  return host.openBook(source);
+}
+
 async function setup(): Promise<void> {
-  backend = await getBackend('bitboard');
+  backend = await loadBackend('bitboard');
   network = await tryLoadNetwork(host.defaultNetwork);
   engine = new Engine({
     hashMb: DEFAULT_HASH_MB,
@@ -145,7 +145,7 @@ function bookMove(pos: Position, legal: number[]): number {
 
 function go(eng: Engine, spec: PositionSpec, requested: SearchLimits, receivedAt: number): void {
   const chess960 = spec.chess960 === true;
-  const pos = replayUciMoves(spec.fen, spec.moves, chess960);
+  const pos = positionOf(spec);
   // Castles are written king-takes-own-rook under UCI_Chess960, which needs the position.
   const root = chess960 ? pos.clone() : undefined;
   const uci = (m: number): string => moveToUciIn(root ?? pos, m, chess960);
@@ -188,7 +188,7 @@ function go(eng: Engine, spec: PositionSpec, requested: SearchLimits, receivedAt
 }
 
 function perft(spec: PositionSpec, depth: number): void {
-  const pos = replayUciMoves(spec.fen, spec.moves, spec.chess960 === true);
+  const pos = positionOf(spec);
   const b = backend!;
   let total = 0;
   // Stockfish's format: one `move: count` line per root move, a blank line, the total.
@@ -266,7 +266,7 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
     }
     case 'Backend': {
       try {
-        const next = await getBackend(change.value, host.backendLoaders);
+        const next = await loadBackend(change.value, host.backendLoaders);
         eng.setMoveGenerator(next);
         backend = next;
         say(`info string backend ${backendLabel(next)}`);
@@ -279,7 +279,7 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
 
 function firstLegalMove(spec: PositionSpec): string {
   try {
-    const pos = replayUciMoves(spec.fen, spec.moves, spec.chess960 === true);
+    const pos = positionOf(spec);
     const legal = legalMoveList(pos);
     return legal.length > 0 ? moveToUciIn(pos, legal[0], spec.chess960 === true) : '0000';
   } catch {
@@ -291,6 +291,7 @@ function firstLegalMove(spec: PositionSpec): string {
 export function runSearchThread(threadHost: SearchThreadHost): void {
   host = threadHost;
   control = host.control;
+  bookFile = host.defaultBook;
   let queue: Promise<void> = setup().catch((err) => {
     say(`info string the search thread failed to start: ${(err as Error).message}`);
   });
@@ -303,18 +304,5 @@ export function runSearchThread(threadHost: SearchThreadHost): void {
         if (msg.type === 'go') send({ type: 'bestmove', best: firstLegalMove(msg.position) });
         if (msg.type === 'perft') send({ type: 'perftdone' });
       });
-  });
-}
-
-// In a Node worker thread (the browser's entry point calls runSearchThread itself).
-if (parentPort) {
-  const port = parentPort;
-  runSearchThread({
-    control: (workerData as WorkerData).control,
-    send: (msg) => port.postMessage(msg),
-    onMessage: (listener) => port.on('message', listener),
-    loadNetwork: (file) => loadNnue(file),
-    defaultNetwork: DEFAULT_NETWORK_FILE,
-    spawnHelper: spawnNodeHelper,
   });
 }

@@ -20,7 +20,7 @@ import { castleRookTo, moveFrom, moveTo, movePromo, moveKind, KIND_CASTLE, KIND_
 import { featureIndex, kingTransform, outputBucket } from './features.js';
 import type { NnueKernel } from './kernel.js';
 import { NNUE_SLOTS } from './kernel.js';
-import type { NnueNetwork } from './network.js';
+import { networkInputs, type NnueNetwork } from './network.js';
 import { evaluate as classicalEvaluate } from '../evaluate.js';
 import { endgameKnowledge } from '../endgame.js';
 
@@ -245,4 +245,12 @@ export class NnueEvaluator {
     this.freshen(pos, pos.ply - this.basePly);
     return this.kernel.accumulator(pos.ply - this.basePly, persp);
   }
+}
+
+/** One line describing an evaluator, for `info string` and logs. */
+export function describeNnue(e: NnueEvaluator): string {
+  const n = e.network;
+  const kind = n.kind === 'residual' ? ', a residual added to the classical evaluation' : '';
+  const act = n.activation === 'screlu' ? ', squared clipped ReLU' : '';
+  return `NNUE ${e.source}: ${networkInputs(n)}x2-${n.hidden}-${n.buckets} buckets, ${e.kernel.name} kernel${act}${kind}${n.description ? ` (${n.description})` : ''}`;
 }

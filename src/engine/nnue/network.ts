@@ -37,7 +37,6 @@
  *       piece-square term [I][buckets] i32 (output-sum units: QA·QB per 400 cp)
  *   end 4  CRC-32 of everything before it
  */
-import { readFileSync } from 'node:fs';
 import { crc32 } from '../../core/crc32.js';
 import { NNUE_FEATURE_SETS, PLAIN_INPUTS, featureInputs, type NnueFeatures } from './features.js';
 
@@ -256,14 +255,4 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
     seed: v.getUint32(24, true),
     epochs: v.getUint32(28, true),
   };
-}
-
-export function loadNetwork(file: string): NnueNetwork {
-  let buf: Uint8Array;
-  try {
-    buf = readFileSync(file);
-  } catch (e) {
-    throw new NnueFileError(file, `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  return decodeNetwork(buf, file);
 }

@@ -1,10 +1,20 @@
-/** Loading the network with the WebAssembly kernel (or the TypeScript reference, on request). */
-import { NnueEvaluator } from './evaluator.js';
-import { loadNetwork, networkInputs, type NnueNetwork } from './network.js';
+/**
+ * The network on Node: the package's network file and WebAssembly kernel, found from this
+ * module's own location, or any network file, read from disk and decoded (network.ts decodes
+ * bytes only; the browser fetches its own, web/nnue-net.ts).
+ */
 import { existsSync, readFileSync } from 'node:fs';
-import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from './paths.js';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NnueEvaluator } from './evaluator.js';
+import { NnueFileError, decodeNetwork, type NnueNetwork } from './network.js';
 import { TsNnueKernel } from './ts-kernel.js';
 import { createWasmKernel } from './wasm-kernel.js';
+
+/** Package root: this file is dist/src/engine/nnue/load-node.js once built. */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const DEFAULT_NETWORK_FILE = join(PACKAGE_ROOT, 'weights', 'nnue.bin');
+export const NNUE_WASM_FILE = join(PACKAGE_ROOT, 'dist', 'nnue', 'nnue.wasm');
 
 export type NnueKernelName = 'wasm' | 'ts';
 
@@ -22,6 +32,17 @@ function kernelBytes(): Uint8Array {
   return wasmBytes;
 }
 
+/** The network in `file`; throws NnueFileError for a file that cannot be read or is not a network. */
+export function loadNetwork(file: string): NnueNetwork {
+  let buf: Uint8Array;
+  try {
+    buf = readFileSync(file);
+  } catch (e) {
+    throw new NnueFileError(file, `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return decodeNetwork(buf, file);
+}
+
 export function nnueFromNetwork(net: NnueNetwork, kernel: NnueKernelName = 'wasm', source = 'network'): NnueEvaluator {
   return new NnueEvaluator(net, kernel === 'wasm' ? createWasmKernel(net, kernelBytes()) : new TsNnueKernel(net), source);
 }
@@ -33,12 +54,4 @@ export function nnueFromNetwork(net: NnueNetwork, kernel: NnueKernelName = 'wasm
  */
 export function loadNnue(file = DEFAULT_NETWORK_FILE, kernel: NnueKernelName = 'wasm'): NnueEvaluator {
   return nnueFromNetwork(loadNetwork(file), kernel, file);
-}
-
-/** One line describing an evaluator, for `info string` and logs. */
-export function describeNnue(e: NnueEvaluator): string {
-  const n = e.network;
-  const kind = n.kind === 'residual' ? ', a residual added to the classical evaluation' : '';
-  const act = n.activation === 'screlu' ? ', squared clipped ReLU' : '';
-  return `NNUE ${e.source}: ${networkInputs(n)}x2-${n.hidden}-${n.buckets} buckets, ${e.kernel.name} kernel${act}${kind}${n.description ? ` (${n.description})` : ''}`;
 }
