@@ -3,8 +3,9 @@
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-// Each layer lists the relative import specifiers it must NOT use, as one regex. Files sit one
-// folder deep in src/, so '../x/' from src/a/b.ts is src/x/ and './x/' from src/a.ts is src/x/.
+// Each layer lists the relative import specifiers it must NOT use, as one regex. A file d folders
+// below src/ (src/a/b.ts: 1, src/tune/nnue/x.ts: 2) reaches src/ with d '../', so '../x/' from
+// src/a/b.ts and '../../x/' from src/a/b/c.ts are both src/x/, and './x/' from src/a.ts is src/x/.
 // Static imports and `export … from` are checked by no-restricted-imports, `import()` by
 // no-restricted-syntax with the same regex, so a lazy load cannot cross a layer unseen.
 const TOOLS = String.raw`(?:\.\.?\/)+(?:test|bench|scripts)\/`; // src never imports tests or tools
@@ -22,9 +23,27 @@ function boundary(files, forbidden, message) {
   };
 }
 
+// Source files sit at most this many folders below src/ (src/tune/nnue/*.ts is 2; the
+// AssemblyScript folders one deeper are not linted).
+const MAX_DEPTH = 3;
+
+/**
+ * The boundary of the layer in `folders` (e.g. 'engine': src/engine and every folder in it): a
+ * specifier that climbs to src/ and continues with `beyondSrc` is forbidden ('' forbids climbing
+ * to src/ at all). One rule per depth, so '../' inside a two-deep folder stays a sibling import.
+ */
+function layer(folders, beyondSrc, message) {
+  const rules = [];
+  for (let depth = 1; depth <= MAX_DEPTH; depth++) {
+    const files = folders.map((f) => `src/${f}/${'*/'.repeat(depth - 1)}*.ts`);
+    rules.push(boundary(files, String.raw`(?:\.\.\/){${depth}}` + beyondSrc, message));
+  }
+  return rules;
+}
+
 export default defineConfig(
   // AssemblyScript sources (decorators, WebAssembly builtins) are not TypeScript for ESLint.
-  { ignores: ['dist/**', 'node_modules/**', 'src/bnn/wasm/**', 'src/engine/nnue/wasm/**', 'src/tune/wasm/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/bnn/wasm/**', 'src/engine/nnue/wasm/**', 'src/tune/nnue/wasm/**'] },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.recommended],
@@ -34,19 +53,17 @@ export default defineConfig(
   },
 
   // Bottom: the rules of chess import nothing from the rest of the code base.
-  boundary(['src/core/**/*.ts'], String.raw`\.\.\/`, 'src/core is the bottom layer: it imports only from src/core.'),
+  ...layer(['core'], '', 'src/core is the bottom layer: it imports only from src/core.'),
   // Terminal helpers (args, errors, lines, board, progress): on the core, below every command.
-  boundary(['src/cmdline/**/*.ts'], String.raw`\.\.\/(?!core\/)`, 'src/cmdline imports only src/core.'),
+  ...layer(['cmdline'], String.raw`(?!core\/)`, 'src/cmdline imports only src/core.'),
   // The middle layers stand beside each other on the core and never import an interface.
-  boundary(
-    ['src/matrix/*.ts', 'src/bnn/*.ts', 'src/engine/*.ts'],
-    String.raw`\.\.\/(?!core\/)`,
+  ...layer(
+    ['matrix', 'bnn', 'engine'],
+    String.raw`(?!core\/)`,
     'src/matrix, src/bnn and src/engine import only src/core (docs/architecture.md).',
   ),
-  // One folder deeper (src/engine/nnue): '../' is the engine itself, '../../' must be the core.
-  boundary(['src/engine/nnue/*.ts'], String.raw`\.\.\/\.\.\/(?!core\/)`, 'src/engine imports only src/core (docs/architecture.md).'),
   // Analysis stands on the engine and the core, above the middle layer and below the library API.
-  boundary(['src/analysis/*.ts'], String.raw`\.\.\/(?!core\/|engine\/)`, 'src/analysis imports only src/core and src/engine.'),
+  ...layer(['analysis'], String.raw`(?!core\/|engine\/)`, 'src/analysis imports only src/core and src/engine.'),
   // The library API (what `import 'matrix-chess'` loads) stays free of the node-only interfaces.
   boundary(
     ['src/index.ts', 'src/game.ts', 'src/backends.ts'],
@@ -54,9 +71,9 @@ export default defineConfig(
     'The library API (index, game, backends) imports only src/core, src/matrix, src/bnn, src/engine and src/analysis.',
   ),
   // Interfaces may import anything below them, and each other, but not the matrix-chess command on top.
-  boundary(
-    ['src/uci/**/*.ts', 'src/tune/**/*.ts', 'src/match/**/*.ts', 'src/book/**/*.ts', 'src/jobs/**/*.ts'],
-    String.raw`\.\.\/cli\/`,
+  ...layer(
+    ['uci', 'tune', 'match', 'book', 'jobs'],
+    String.raw`cli\/`,
     'src/cli is the matrix-chess command on top: shared terminal helpers live in src/cmdline.',
   ),
   boundary(['src/cli/**/*.ts'], String.raw`(?!)`, 'src never imports test, bench or scripts.'),

@@ -13,9 +13,9 @@
  * stays synchronous, as the search does with its helper threads.
  */
 import { Worker } from 'node:worker_threads';
-import type { NnueSet } from './nnue-dataset.js';
-import type { FloatNetwork, Labels, NnuePass, PassKernel } from './nnue-pass.js';
-import { createPass, HELD_PARTS, WasmPass } from './nnue-pass-wasm.js';
+import type { NnueSet } from './dataset.js';
+import type { FloatNetwork, Labels, NnuePass, PassKernel } from './pass.js';
+import { createPass, HELD_PARTS, WasmPass } from './pass-wasm.js';
 
 /** Control block words (Int32) and step parameters (Float64). */
 export const CTRL_GEN = 0,
@@ -252,7 +252,7 @@ class ThreadedStep extends StepBuffers implements BatchStep {
         params: this.params,
         losses: this.losses,
       };
-      const w = new Worker(new URL('./nnue-gradients-worker.js', import.meta.url), { workerData: data });
+      const w = new Worker(new URL('./gradients-worker.js', import.meta.url), { workerData: data });
       w.unref();
       this.workers.push(w);
     }

@@ -1,10 +1,10 @@
 /** Worker thread for self-play: plays the games it is sent, one at a time, and returns them. */
 import { parentPort } from 'node:worker_threads';
-import { playSelfplayGame, selfplayEngine, type SelfplayGameSpec } from './selfplay.js';
+import { playSelfplayGame, selfplayEngine, type SelfplayGameSpec } from './game.js';
 
-if (!parentPort) throw new Error('selfplay-worker.js must run as a worker thread');
+if (!parentPort) throw new Error('selfplay/worker.js must run as a worker thread');
 const port = parentPort;
-import { loadNnue } from '../engine/nnue/load.js';
+import { loadNnue } from '../../engine/nnue/load.js';
 
 const engine = selfplayEngine();
 let evalFile = '';

@@ -3,8 +3,8 @@
  * order, so the output file is the same whatever the thread count.
  */
 import { Worker } from 'node:worker_threads';
-import type { Opening } from '../match/openings.js';
-import type { SelfplayGame, SelfplayGameSpec } from './selfplay.js';
+import type { Opening } from '../../match/openings.js';
+import type { SelfplayGame, SelfplayGameSpec } from './game.js';
 
 export interface SelfplayRunOptions {
   games: number;
@@ -48,7 +48,7 @@ export function runSelfplay(opts: SelfplayRunOptions): Promise<void> {
       for (const w of workers) void w.terminate();
     };
     for (let i = 0; i < Math.min(opts.workers, specs.length); i++) {
-      const worker = new Worker(new URL('./selfplay-worker.js', import.meta.url));
+      const worker = new Worker(new URL('./worker.js', import.meta.url));
       workers.push(worker);
       const feed = (): void => {
         if (next < specs.length) worker.postMessage(specs[next++]);

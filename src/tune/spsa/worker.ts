@@ -3,8 +3,8 @@
  * pairs it is sent, each side with the search parameters of its perturbation.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { abOpenings, abPlayer, playAbPair, testScore, type AbSide } from './selfplay-ab.js';
-import type { SearchParams } from '../engine/search.js';
+import { abOpenings, abPlayer, playAbPair, testScore, type AbSide } from '../selfplay/ab.js';
+import type { SearchParams } from '../../engine/search.js';
 
 export interface SpsaPairJob {
   /** The iteration: its opening is the first of `abOpenings(openingSeed)`. */
@@ -21,7 +21,7 @@ export interface SpsaPairDone {
   plusPoints: number;
 }
 
-if (!parentPort) throw new Error('spsa-worker.js must run as a worker thread');
+if (!parentPort) throw new Error('spsa/worker.js must run as a worker thread');
 const port = parentPort;
 const side = workerData as AbSide;
 const plus = abPlayer(side),

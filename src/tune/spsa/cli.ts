@@ -1,22 +1,22 @@
 /**
- * `matrix-chess tune spsa`: tunes search parameters by SPSA self-play (src/tune/spsa.ts) on worker
+ * `matrix-chess tune spsa`: tunes search parameters by SPSA self-play (optimizer.ts) on worker
  * threads. The run lives in its state file: rerunning the same command resumes it, and a command
  * whose settings differ from the file's is refused rather than mixed into it.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cmdline/args.js';
-import { UsageError } from '../cmdline/errors.js';
-import { createProgress, progressEnabled } from '../cmdline/progress.js';
-import { SEARCH_PARAM_RANGES, SearchParams, type NumericSearchParam } from '../engine/search.js';
-import { DEFAULT_NETWORK_FILE } from '../engine/nnue/paths.js';
-import { mix32 } from '../core/rng.js';
-import { loadNetworkArg } from './network-arg.js';
-import { networkCrc } from './datagen-shard.js';
-import { initialState, spsaPoint, spsaUpdate, type SpsaParam, type SpsaState } from './spsa.js';
-import { searchParamNameProblem, type AbSide } from './selfplay-ab.js';
-import type { SpsaPairDone, SpsaPairJob } from './spsa-worker.js';
+import { parseCommandArgs, parseIntIn, parseNumberIn } from '../../cmdline/args.js';
+import { UsageError } from '../../cmdline/errors.js';
+import { createProgress, progressEnabled } from '../../cmdline/progress.js';
+import { SEARCH_PARAM_RANGES, SearchParams, type NumericSearchParam } from '../../engine/search.js';
+import { DEFAULT_NETWORK_FILE } from '../../engine/nnue/paths.js';
+import { mix32 } from '../../core/rng.js';
+import { loadNetworkArg } from '../network-arg.js';
+import { networkCrc } from '../datagen-shard.js';
+import { initialState, spsaPoint, spsaUpdate, type SpsaParam, type SpsaState } from './optimizer.js';
+import { searchParamNameProblem, type AbSide } from '../selfplay/ab.js';
+import type { SpsaPairDone, SpsaPairJob } from './worker.js';
 
 export const SPSA_USAGE = `  spsa     --state FILE.json [--params name[:cEnd[:rEnd]],...] [--iterations 5000] [--nodes 8000]
            [--batch 8] [--seed 1] [--workers N] [--nnue FILE | --classical] [--r-end 0.01]
@@ -150,7 +150,7 @@ class PairPool {
   private failure: Error | null = null;
 
   constructor(count: number, side: AbSide) {
-    this.workers = Array.from({ length: count }, () => new Worker(new URL('./spsa-worker.js', import.meta.url), { workerData: side }));
+    this.workers = Array.from({ length: count }, () => new Worker(new URL('./worker.js', import.meta.url), { workerData: side }));
     this.idle = [...this.workers];
     for (const w of this.workers) {
       w.on('message', (d: SpsaPairDone) => {
