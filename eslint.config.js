@@ -54,13 +54,15 @@ export default defineConfig(
 
   // Bottom: the rules of chess import nothing from the rest of the code base.
   ...layer(['core'], '', 'src/core is the bottom layer: it imports only from src/core.'),
-  // Terminal helpers (args, errors, lines, board, progress): on the core, below every command.
-  ...layer(['cmdline'], String.raw`(?!core\/)`, 'src/cmdline imports only src/core.'),
-  // The middle layers stand beside each other on the core and never import an interface.
+  // Beside it, Node-only plumbing (the worker pool): no chess, nothing of the project.
+  ...layer(['node'], '', 'src/node is the bottom layer beside src/core: it imports nothing of the project.'),
+  // Terminal helpers (args, errors, lines, board, progress): on the bottom, below every command.
+  ...layer(['cmdline'], String.raw`(?!core\/|node\/)`, 'src/cmdline imports only src/core and src/node.'),
+  // The middle layers stand beside each other on the bottom and never import an interface.
   ...layer(
     ['matrix', 'bnn', 'engine'],
-    String.raw`(?!core\/)`,
-    'src/matrix, src/bnn and src/engine import only src/core (docs/architecture.md).',
+    String.raw`(?!core\/|node\/)`,
+    'src/matrix, src/bnn and src/engine import only src/core and src/node (docs/architecture.md).',
   ),
   // Analysis stands on the engine and the core, above the middle layer and below the library API.
   ...layer(['analysis'], String.raw`(?!core\/|engine\/)`, 'src/analysis imports only src/core and src/engine.'),
@@ -85,8 +87,8 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: String.raw`^\.\.\/src\/(?:cli|cmdline)\/`,
-              message: 'The browser app does not use the terminal code in src/cli or src/cmdline.',
+              regex: String.raw`^\.\.\/src\/(?:cli|cmdline|node)\/`,
+              message: 'The browser app does not use the terminal code in src/cli or src/cmdline, nor the Node-only src/node.',
             },
           ],
         },

@@ -1,8 +1,8 @@
 /**
- * Runs self-play games on worker threads (one engine per thread) and hands them back in index
- * order, so the output file is the same whatever the thread count.
+ * Runs self-play games on worker threads (one engine per thread, worker.ts) and hands them back in
+ * index order, so the output file is the same whatever the thread count.
  */
-import { Worker } from 'node:worker_threads';
+import { WorkerPool } from '../../node/worker-pool.js';
 import type { Opening } from '../../match/openings.js';
 import type { SelfplayGame, SelfplayGameSpec } from './game.js';
 
@@ -21,7 +21,7 @@ export interface SelfplayRunOptions {
   onGame: (game: SelfplayGame) => void;
 }
 
-export function runSelfplay(opts: SelfplayRunOptions): Promise<void> {
+export async function runSelfplay(opts: SelfplayRunOptions): Promise<void> {
   const specs: SelfplayGameSpec[] = [];
   const first = opts.firstIndex ?? 0;
   for (let i = first; i < first + opts.games; i++) {
@@ -34,45 +34,16 @@ export function runSelfplay(opts: SelfplayRunOptions): Promise<void> {
       ...(opts.nnueFile ? { nnueFile: opts.nnueFile } : {}),
     });
   }
-  return new Promise((resolve, reject) => {
-    if (specs.length === 0) {
-      resolve();
-      return;
-    }
-    const done = new Map<number, SelfplayGame>();
-    let next = 0,
-      emitted = first,
-      failed = false;
-    const workers: Worker[] = [];
-    const stopAll = (): void => {
-      for (const w of workers) void w.terminate();
-    };
-    for (let i = 0; i < Math.min(opts.workers, specs.length); i++) {
-      const worker = new Worker(new URL('./worker.js', import.meta.url));
-      workers.push(worker);
-      const feed = (): void => {
-        if (next < specs.length) worker.postMessage(specs[next++]);
-      };
-      worker.on('message', (g: SelfplayGame) => {
-        done.set(g.index, g);
-        while (done.has(emitted)) {
-          opts.onGame(done.get(emitted)!);
-          done.delete(emitted);
-          emitted++;
-        }
-        if (emitted === first + specs.length) {
-          stopAll();
-          resolve();
-        } else feed();
-      });
-      worker.on('error', (e) => {
-        if (!failed) {
-          failed = true;
-          stopAll();
-          reject(e);
-        }
-      });
-      feed();
-    }
+  if (specs.length === 0) return;
+  const pool = new WorkerPool<SelfplayGameSpec, SelfplayGame>(new URL('./worker.js', import.meta.url), {
+    threads: Math.min(opts.workers, specs.length),
   });
+  try {
+    const games = specs.map((spec) => pool.run(spec));
+    // Each game as soon as the games before it are done; the first failure ends the run at once.
+    const failure = new Promise<never>((_, reject) => games.forEach((g) => g.catch(reject)));
+    for (const game of games) opts.onGame(await Promise.race([game, failure]));
+  } finally {
+    await pool.close();
+  }
 }

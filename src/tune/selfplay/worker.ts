@@ -1,17 +1,14 @@
-/** Worker thread for self-play: plays the games it is sent, one at a time, and returns them. */
-import { parentPort } from 'node:worker_threads';
-import { playSelfplayGame, selfplayEngine, type SelfplayGameSpec } from './game.js';
-
-if (!parentPort) throw new Error('selfplay/worker.js must run as a worker thread');
-const port = parentPort;
+/** Worker thread for self-play (run.ts): plays the games it is sent, one at a time, and returns them. */
+import { serveTasks } from '../../node/worker-pool.js';
 import { loadNnue } from '../../engine/nnue/load.js';
+import { playSelfplayGame, selfplayEngine, type SelfplayGame, type SelfplayGameSpec } from './game.js';
 
 const engine = selfplayEngine();
 let evalFile = '';
-port.on('message', (spec: SelfplayGameSpec) => {
+serveTasks<SelfplayGameSpec, SelfplayGame>((spec) => {
   if ((spec.nnueFile ?? '') !== evalFile) {
     evalFile = spec.nnueFile ?? '';
     engine.setEvaluator(evalFile === '' ? null : loadNnue(evalFile));
   }
-  port.postMessage(playSelfplayGame(engine, spec));
+  return playSelfplayGame(engine, spec);
 });
