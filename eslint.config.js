@@ -4,8 +4,9 @@ import { builtinModules } from 'node:module';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-// Each layer lists the relative import specifiers it must NOT use, as one regex. Files sit one
-// folder deep in src/, so '../x/' from src/a/b.ts is src/x/ and './x/' from src/a.ts is src/x/.
+// Each layer lists the relative import specifiers it must NOT use, as one regex. A file d folders
+// below src/ (src/a/b.ts: 1, src/tune/nnue/x.ts: 2) reaches src/ with d '../', so '../x/' from
+// src/a/b.ts and '../../x/' from src/a/b/c.ts are both src/x/, and './x/' from src/a.ts is src/x/.
 // Static imports and `export … from` are checked by no-restricted-imports, `import()` by
 // no-restricted-syntax with the same regex, so a lazy load cannot cross a layer unseen.
 const TOOLS = String.raw`(?:\.\.?\/)+(?:test|bench|scripts)\/`; // src never imports tests or tools
@@ -28,6 +29,10 @@ const BROWSER = [
   {
     regex: String.raw`(?:-node\.js|\/bnn\/${BNN_TOOL})$`,
     message: 'Browser code never imports a Node-only module (*-node.ts, src/bnn/backend.ts and the other BNN tools).',
+  },
+  {
+    regex: String.raw`\/node\/`,
+    message: 'Browser code never imports src/node, the Node-only plumbing (the worker pool).',
   },
   {
     regex: String.raw`\/cmdline\/(?!board\.js$)`,
@@ -72,9 +77,27 @@ function boundary(files, forbidden, message, { browser = false, extra = [] } = {
   ];
 }
 
+// Source files sit at most this many folders below src/ (src/tune/nnue/*.ts is 2; the
+// AssemblyScript folders one deeper are not linted).
+const MAX_DEPTH = 3;
+
+/**
+ * The boundary of the layer in `folders` (e.g. 'engine': src/engine and every folder in it): a
+ * specifier that climbs to src/ and continues with `beyondSrc` is forbidden ('' forbids climbing
+ * to src/ at all). One rule per depth, so '../' inside a two-deep folder stays a sibling import.
+ */
+function layer(folders, beyondSrc, message, options = {}) {
+  const rules = [];
+  for (let depth = 1; depth <= MAX_DEPTH; depth++) {
+    const files = folders.map((f) => `src/${f}/${'*/'.repeat(depth - 1)}*.ts`);
+    rules.push(boundary(files, String.raw`(?:\.\.\/){${depth}}` + beyondSrc, message, options));
+  }
+  return rules;
+}
+
 export default defineConfig(
   // AssemblyScript sources (decorators, WebAssembly builtins) are not TypeScript for ESLint.
-  { ignores: ['dist/**', 'node_modules/**', 'src/bnn/wasm/**', 'src/engine/nnue/wasm/**', 'src/tune/wasm/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/bnn/wasm/**', 'src/engine/nnue/wasm/**', 'src/tune/nnue/wasm/**'] },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.recommended],
@@ -84,35 +107,29 @@ export default defineConfig(
   },
 
   // Bottom: the rules of chess import nothing from the rest of the code base, and run anywhere.
-  boundary(['src/core/**/*.ts'], String.raw`\.\.\/`, 'src/core is the bottom layer: it imports only from src/core.', { browser: true }),
-  // Terminal helpers (args, errors, lines, board, progress): on the core, below every command.
-  boundary(['src/cmdline/**/*.ts'], String.raw`\.\.\/(?!core\/)`, 'src/cmdline imports only src/core.'),
+  ...layer(['core'], '', 'src/core is the bottom layer: it imports only from src/core.', { browser: true }),
+  // Beside it, Node-only plumbing (the worker pool): no chess, nothing of the project.
+  ...layer(['node'], '', 'src/node is the bottom layer beside src/core: it imports nothing of the project.'),
+  // Terminal helpers (args, errors, lines, board, progress): on the bottom, below every command.
+  ...layer(['cmdline'], String.raw`(?!core\/|node\/)`, 'src/cmdline imports only src/core and src/node.'),
   // The board drawing is also the UCI `d` command's, in the browser's UCI worker.
   boundary(['src/cmdline/board.ts'], String.raw`\.\.\/(?!core\/)`, 'src/cmdline imports only src/core.', { browser: true }),
-  // The middle layers stand beside each other on the core and never import an interface.
-  boundary(
-    ['src/matrix/*.ts', 'src/engine/*.ts'],
-    String.raw`\.\.\/(?!core\/)`,
-    'src/matrix, src/bnn and src/engine import only src/core (docs/architecture.md).',
+  // The middle layers stand beside each other on the bottom and never import an interface. They
+  // run in the browser, except their Node-only modules (*-node.ts, the BNN tools), which may use src/node.
+  ...layer(
+    ['matrix', 'engine'],
+    String.raw`(?!core\/|node\/)`,
+    'src/matrix, src/bnn and src/engine import only src/core and src/node (docs/architecture.md).',
     { browser: true },
   ),
-  boundary(
-    ['src/bnn/*.ts'],
-    String.raw`\.\.\/(?!core\/)`,
-    'src/matrix, src/bnn and src/engine import only src/core (docs/architecture.md).',
-    {
-      browser: true,
-      extra: [{ regex: `^\\.\\/${BNN_TOOL}$`, message: BROWSER[1].message }],
-    },
+  ...layer(
+    ['bnn'],
+    String.raw`(?!core\/|node\/)`,
+    'src/matrix, src/bnn and src/engine import only src/core and src/node (docs/architecture.md).',
+    { browser: true, extra: [{ regex: `^\\.\\/${BNN_TOOL}$`, message: BROWSER[1].message }] },
   ),
-  // One folder deeper (src/engine/nnue): '../' is the engine itself, '../../' must be the core.
-  boundary(['src/engine/nnue/*.ts'], String.raw`\.\.\/\.\.\/(?!core\/)`, 'src/engine imports only src/core (docs/architecture.md).', {
-    browser: true,
-  }),
   // Analysis stands on the engine and the core, above the middle layer and below the library API.
-  boundary(['src/analysis/*.ts'], String.raw`\.\.\/(?!core\/|engine\/)`, 'src/analysis imports only src/core and src/engine.', {
-    browser: true,
-  }),
+  ...layer(['analysis'], String.raw`(?!core\/|engine\/)`, 'src/analysis imports only src/core and src/engine.', { browser: true }),
   // The library API (what `import 'matrix-chess'` loads) stays free of the node-only interfaces.
   // src/index.ts still re-exports the Node loaders (loadNnue, getBackend, spawnNodeHelper), so it
   // is not held to the browser rule; the game and the registry are.
@@ -129,23 +146,20 @@ export default defineConfig(
   ),
   // Interfaces may import anything below them, and each other, but not the matrix-chess command on
   // top. The UCI loop, its search thread and the book's format also run in the browser's UCI worker.
-  boundary(
-    ['src/tune/**/*.ts', 'src/match/**/*.ts', 'src/jobs/**/*.ts'],
-    String.raw`\.\.\/cli\/`,
+  ...layer(
+    ['tune', 'match', 'jobs'],
+    String.raw`cli\/`,
     'src/cli is the matrix-chess command on top: shared terminal helpers live in src/cmdline.',
   ),
-  boundary(
-    ['src/uci/**/*.ts', 'src/book/**/*.ts'],
-    String.raw`\.\.\/cli\/`,
-    'src/cli is the matrix-chess command on top: shared terminal helpers live in src/cmdline.',
-    { browser: true },
-  ),
+  ...layer(['uci', 'book'], String.raw`cli\/`, 'src/cli is the matrix-chess command on top: shared terminal helpers live in src/cmdline.', {
+    browser: true,
+  }),
   boundary(['src/cli/**/*.ts'], String.raw`(?!)`, 'src never imports test, bench or scripts.'),
   // The browser app and the UCI worker: no terminal code, nothing of Node.
   boundary(
     ['web/**/*.ts'],
-    String.raw`\.\.\/src\/(?:cli|cmdline)\/`,
-    'The browser app does not use the terminal code in src/cli or src/cmdline.',
+    String.raw`\.\.\/src\/(?:cli|cmdline|node)\/`,
+    'The browser app does not use the terminal code in src/cli or src/cmdline, nor the Node-only src/node.',
     {
       browser: true,
     },

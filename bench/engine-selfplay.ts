@@ -1,7 +1,7 @@
 /**
  * A/B self-play for the engine: two Engine instances that differ in search parameters (or
  * evaluation weights) play colour-reversed pairs of random short openings at a fixed node budget
- * per move (src/tune/selfplay-ab.ts), in process or, with --queue, as `selfplay-pair` jobs for
+ * per move (src/tune/selfplay/ab.ts), in process or, with --queue, as `selfplay-pair` jobs for
  * `matrix-chess worker` processes (docs/scale.md). A quick sanity check of a change, not a rating
  * list: use the match runner (matrix-chess match) for real measurements.
  *
@@ -32,7 +32,7 @@ import type { JobResult, SelfplayPairJob } from '../src/jobs/job.js';
 import { parseSprtConfig } from '../src/match/cli.js';
 import { eloPentanomial, eloTrinomial, formatElo, pairBucket, sprt, type SprtConfig } from '../src/match/stats.js';
 import { networkCrc } from '../src/tune/datagen-shard.js';
-import { parseEvalParamsJson } from '../src/tune/eval-params-source.js';
+import { parseEvalParamsJson } from '../src/tune/texel/eval-params-source.js';
 import {
   AB_VARIANT_NAMES,
   abOpenings,
@@ -42,7 +42,7 @@ import {
   testScore,
   type AbPairResult,
   type AbSide,
-} from '../src/tune/selfplay-ab.js';
+} from '../src/tune/selfplay/ab.js';
 
 interface Options {
   variant: string;

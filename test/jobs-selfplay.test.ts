@@ -10,8 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { JobFailed, LocalPool } from '../src/jobs/local-pool.js';
 import type { SelfplayPairJob } from '../src/jobs/job.js';
-import { currentEvalParams } from '../src/tune/eval-params-source.js';
-import { abOpenings, abPlayer, parseSearchSettings, playAbPair, testScore, type AbSide } from '../src/tune/selfplay-ab.js';
+import { currentEvalParams } from '../src/tune/texel/eval-params-source.js';
+import { abOpenings, abPlayer, parseSearchSettings, playAbPair, testScore, type AbSide } from '../src/tune/selfplay/ab.js';
 import { sprt } from '../src/match/stats.js';
 import { SEARCH_PARAM_RANGES, SearchParams } from '../src/engine/search-params.js';
 

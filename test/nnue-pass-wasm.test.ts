@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { loadNnueData } from '../src/tune/nnue-dataset.js';
-import { initNetwork, train, type TrainOptions } from '../src/tune/nnue-train.js';
-import { labelsOf, Pass, type FloatNetwork } from '../src/tune/nnue-pass.js';
-import { HELD_PARTS, WasmPass } from '../src/tune/nnue-pass-wasm.js';
-import { PARTS, updateRange, weightBuffers } from '../src/tune/nnue-gradients.js';
+import { loadNnueData } from '../src/tune/nnue/dataset.js';
+import { initNetwork, train, type TrainOptions } from '../src/tune/nnue/train.js';
+import { labelsOf, Pass, type FloatNetwork } from '../src/tune/nnue/pass.js';
+import { HELD_PARTS, WasmPass } from '../src/tune/nnue/pass-wasm.js';
+import { PARTS, updateRange, weightBuffers } from '../src/tune/nnue/gradients.js';
 
 // One shard of `tune datagen` (100 self-play games at 5000 nodes, seed 1).
 const SAMPLE = fileURLToPath(new URL('../../test/data/nnue-sample.mcgr.gz', import.meta.url));

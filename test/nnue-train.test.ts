@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { Position } from '../src/core/position.js';
-import { expandInputs, loadNnueData, mirrorFiles, NnueDataError } from '../src/tune/nnue-dataset.js';
+import { expandInputs, loadNnueData, mirrorFiles, NnueDataError } from '../src/tune/nnue/dataset.js';
 import {
   classicalLoss,
   fitWdlScale,
@@ -13,12 +13,12 @@ import {
   resultLoss,
   train,
   type EpochReport,
-} from '../src/tune/nnue-train.js';
-import { decodeCheckpoint, encodeCheckpoint } from '../src/tune/nnue-checkpoint.js';
-import { labelsOf, Pass, target } from '../src/tune/nnue-pass.js';
+} from '../src/tune/nnue/train.js';
+import { decodeCheckpoint, encodeCheckpoint } from '../src/tune/nnue/checkpoint.js';
+import { labelsOf, Pass, target } from '../src/tune/nnue/pass.js';
 import { crc32 } from '../src/core/crc32.js';
 import { decodeShard, encodeShard, shardName } from '../src/tune/game-records.js';
-import { nnueCommand, nnueScaleCommand } from '../src/tune/nnue-cli.js';
+import { nnueCommand, nnueScaleCommand } from '../src/tune/nnue/cli.js';
 import { UsageError } from '../src/cmdline/errors.js';
 import { loadNnue, nnueFromNetwork, DEFAULT_NETWORK_FILE } from '../src/engine/nnue/load-node.js';
 import { decodeNetwork, encodeNetwork } from '../src/engine/nnue/network.js';

@@ -25,7 +25,7 @@ import {
 } from '../src/engine/nnue/features.js';
 import { KING } from '../src/core/types.js';
 import { chess960StartFen } from '../src/core/chess960.js';
-import { mirrorFiles } from '../src/tune/nnue-dataset.js';
+import { mirrorFiles } from '../src/tune/nnue/dataset.js';
 import { NNUE_SLOTS } from '../src/engine/nnue/kernel.js';
 import { Engine } from '../src/engine/engine.js';
 import { evaluate } from '../src/engine/evaluate.js';

@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Sfc32 } from '../src/core/rng.js';
-import { initialState, spsaDelta, spsaGains, spsaPoint, spsaUpdate, type SpsaParam } from '../src/tune/spsa.js';
-import { parseSpsaParams, spsaCommand } from '../src/tune/spsa-cli.js';
+import { initialState, spsaDelta, spsaGains, spsaPoint, spsaUpdate, type SpsaParam } from '../src/tune/spsa/optimizer.js';
+import { parseSpsaParams, spsaCommand } from '../src/tune/spsa/cli.js';
 import { UsageError } from '../src/cmdline/errors.js';
 import { SearchParams } from '../src/engine/search-params.js';
 

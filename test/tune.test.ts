@@ -18,10 +18,10 @@ import {
   setLabels,
   whiteScore,
   type TuningSet,
-} from '../src/tune/dataset.js';
-import { currentEvalParams, formatEvalParams } from '../src/tune/eval-params-source.js';
-import { exactEval, fitK, meanSquaredError, modelEval, paramsFromValues, tune, valuesFromParams } from '../src/tune/texel.js';
-import { playSelfplayGame, selfplayEngine } from '../src/tune/selfplay.js';
+} from '../src/tune/texel/dataset.js';
+import { currentEvalParams, formatEvalParams } from '../src/tune/texel/eval-params-source.js';
+import { exactEval, fitK, meanSquaredError, modelEval, paramsFromValues, tune, valuesFromParams } from '../src/tune/texel/fit.js';
+import { playSelfplayGame, selfplayEngine } from '../src/tune/selfplay/game.js';
 import { readPgnGames } from '../src/core/pgn-read.js';
 import { writePgnGame } from '../src/core/pgn.js';
 import { START_FEN } from '../src/core/fen.js';

@@ -1,8 +1,14 @@
-/** One all-cores `bnn bench` thread: prepares its share, says 'ready', runs on 'go', posts the result. */
-import { parentPort, workerData } from 'node:worker_threads';
-import { prepareThreadRun, type ThreadJob } from './bench.js';
+/** One all-cores `bnn bench` thread: on 'prepare' makes its share and warms up, on 'go' runs it and returns the result. */
+import { workerData } from 'node:worker_threads';
+import { serveTasks } from '../node/worker-pool.js';
+import { prepareThreadRun, type BenchThreadStep, type ThreadJob, type ThreadResult } from './bench.js';
 
-const port = parentPort!;
-const run = prepareThreadRun(workerData as ThreadJob);
-port.postMessage('ready');
-port.once('message', () => port.postMessage(run()));
+let run: (() => ThreadResult) | null = null;
+serveTasks<BenchThreadStep, ThreadResult | null>((step) => {
+  if (step === 'prepare') {
+    run = prepareThreadRun(workerData as ThreadJob);
+    return null;
+  }
+  if (run === null) throw new Error("bnn bench thread: 'go' before 'prepare'");
+  return run();
+});

@@ -9,7 +9,7 @@
  * wall time), with the classical magic attacks measured the same way beside it. The checksum
  * is a sum, so every figure over the same N occupancies has the same checksum when exact.
  */
-import { Worker } from 'node:worker_threads';
+import { WorkerPool } from '../node/worker-pool.js';
 import type { SliderAttacks } from '../core/slider-attacks.js';
 import { magicAttacks } from '../core/magic.js';
 import { Sfc32 } from '../core/rng.js';
@@ -154,6 +154,9 @@ export interface ThreadResult {
   sumHi: number;
 }
 
+/** What a bench thread is asked: make its inputs and warm up, then (all together) the timed run. */
+export type BenchThreadStep = 'prepare' | 'go';
+
 /**
  * Makes a thread's inputs (all of its chunks, before timing) and warms the code up; returns the
  * timed run. Called inside the bench worker.
@@ -209,21 +212,14 @@ export function prepareThreadRun(job: ThreadJob): () => ThreadResult {
  * total queens over the wall time from the start signal to the last result.
  */
 export async function benchThreads(name: string, job: Omit<ThreadJob, 'index' | 'threads'>, threads: number): Promise<BenchResult> {
-  const workers = Array.from(
-    { length: threads },
-    (_, index) => new Worker(new URL('./bench-worker.js', import.meta.url), { workerData: { ...job, index, threads } satisfies ThreadJob }),
-  );
+  const pool = new WorkerPool<BenchThreadStep, ThreadResult | null>(new URL('./bench-worker.js', import.meta.url), {
+    threads,
+    workerData: (index) => ({ ...job, index, threads }) satisfies ThreadJob,
+  });
   try {
-    const message = (w: Worker): Promise<unknown> =>
-      new Promise((resolve, reject) => {
-        w.once('message', resolve);
-        w.once('error', reject);
-      });
-    await Promise.all(workers.map(message)); // 'ready'
-    const done = workers.map(message);
+    await pool.runOnEach('prepare');
     const t0 = performance.now();
-    for (const w of workers) w.postMessage('go');
-    const results = (await Promise.all(done)) as ThreadResult[];
+    const results = (await pool.runOnEach('go')) as ThreadResult[];
     const seconds = (performance.now() - t0) / 1000;
     let queens = 0,
       sumLo = 0,
@@ -236,7 +232,7 @@ export async function benchThreads(name: string, job: Omit<ThreadJob, 'index' | 
     const mqps = queens / seconds / 1e6;
     return { name: `${name} x${threads} threads`, queens, seconds, mqps, cpuMqps: NaN, checksum: hex(sumHi) + hex(sumLo) };
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    await pool.close();
   }
 }
 

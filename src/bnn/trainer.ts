@@ -3,8 +3,8 @@
  * Networks go out in small batches, hardest first, so both cores stay busy to the end; results
  * land at fixed offsets, so the weights depend on the seed only.
  */
-import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import { WorkerPool } from '../node/worker-pool.js';
 import { SQUARE_LAYOUTS } from './layout.js';
 import { type NetworkLayout, networkOffset, thresholdOffset, weightBytes } from './network.js';
 import { trainBatch, type BatchRequest, type BatchResult } from './trainer-batch.js';
@@ -103,38 +103,13 @@ export async function train(opts: TrainOptions): Promise<TrainReport> {
   return report;
 }
 
-function runOnWorkers(batches: BatchRequest[], count: number, accept: (req: BatchRequest, res: BatchResult) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let next = 0,
-      finished = 0,
-      failed = false;
-    const workers: Worker[] = [];
-    const stopAll = (): void => {
-      for (const w of workers) void w.terminate();
-    };
-    for (let i = 0; i < count; i++) {
-      const worker = new Worker(new URL('./train-worker.js', import.meta.url));
-      workers.push(worker);
-      const feed = (): void => {
-        if (next < batches.length) worker.postMessage(batches[next++]);
-      };
-      worker.on('message', (res: BatchResult) => {
-        accept(batches[res.id], res);
-        if (++finished === batches.length) {
-          stopAll();
-          resolve();
-        } else feed();
-      });
-      worker.on('error', (e) => {
-        if (!failed) {
-          failed = true;
-          stopAll();
-          reject(e);
-        }
-      });
-      feed();
-    }
-  });
+async function runOnWorkers(batches: BatchRequest[], count: number, accept: (req: BatchRequest, res: BatchResult) => void): Promise<void> {
+  const pool = new WorkerPool<BatchRequest, BatchResult>(new URL('./train-worker.js', import.meta.url), { threads: count });
+  try {
+    await Promise.all(batches.map((b) => pool.run(b).then((res) => accept(b, res))));
+  } finally {
+    await pool.close();
+  }
 }
 
 /** Rough cost estimate used only to order the work: samples times between-bytes. */

@@ -4,23 +4,18 @@
  * reports progress. A datagen shard brings its own self-play thread and engine, a self-play
  * pair its two engines.
  */
-import { parentPort } from 'node:worker_threads';
+import { serveTasks } from '../node/worker-pool.js';
 import { Engine } from '../engine/engine.js';
 import { spawnNodeHelper } from '../engine/smp-node.js';
-import { parseJob, runJob, type Job } from './job.js';
+import { parseJob, runJob, type Job, type JobResult } from './job.js';
 
-export interface ThreadRequest {
-  id: number;
-  job: unknown;
+/** A running job's progress: positions (or games) done of its total. */
+export interface JobProgress {
+  done: number;
+  total: number;
 }
-export type ThreadReply =
-  | { id: number; type: 'progress'; done: number; total: number }
-  | { id: number; type: 'result'; result: unknown }
-  | { id: number; type: 'error'; message: string; malformed: boolean };
 
 const engines = new Map<string, Engine>();
-const port = parentPort;
-if (port === null) throw new Error('job-thread.js runs as a worker thread');
 
 function engineFor(job: Job): Engine | undefined {
   if (job.kind !== 'analyse') return undefined;
@@ -35,22 +30,15 @@ function engineFor(job: Job): Engine | undefined {
   return engine;
 }
 
-// One job at a time: the pool sends the next only after this one's reply.
-port.on('message', async (req: ThreadRequest) => {
-  try {
-    const job = parseJob(req.job);
-    let last = 0;
-    const result = await runJob(job, engineFor(job), (done, total) => {
-      // Progress at most every 100 ms: a message per position would cost more than a fast search.
-      const now = Date.now();
-      if (now - last >= 100 || done === total) {
-        last = now;
-        port.postMessage({ id: req.id, type: 'progress', done, total } satisfies ThreadReply);
-      }
-    });
-    port.postMessage({ id: req.id, type: 'result', result } satisfies ThreadReply);
-  } catch (e) {
-    const message = (e as Error).message.split('\n')[0];
-    port.postMessage({ id: req.id, type: 'error', message, malformed: (e as Error).name === 'JobError' } satisfies ThreadReply);
-  }
+serveTasks<unknown, JobResult, JobProgress>((raw, progress) => {
+  const job = parseJob(raw);
+  let last = 0;
+  return runJob(job, engineFor(job), (done, total) => {
+    // Progress at most every 100 ms: a message per position would cost more than a fast search.
+    const now = Date.now();
+    if (now - last >= 100 || done === total) {
+      last = now;
+      progress({ done, total });
+    }
+  });
 });

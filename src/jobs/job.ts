@@ -16,8 +16,8 @@ import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
 import { loadNnue } from '../engine/nnue/load-node.js';
 import { OpeningError, parseOpenings } from '../match/openings.js';
 import { checkNetwork, playDatagenShard, type DatagenShardSpec } from '../tune/datagen-shard.js';
-import { parseEvalParamsJson } from '../tune/eval-params-source.js';
-import { AB_VARIANT_NAMES, playAbPairSpec, searchSettingsProblem, type AbPairResult, type AbPairSpec } from '../tune/selfplay-ab.js';
+import { parseEvalParamsJson } from '../tune/texel/eval-params-source.js';
+import { AB_VARIANT_NAMES, playAbPairSpec, searchSettingsProblem, type AbPairResult, type AbPairSpec } from '../tune/selfplay/ab.js';
 
 /** A game as a job carries it: the start FEN, UCI moves, and what the output keeps. */
 export interface JobGame {
@@ -44,7 +44,7 @@ export interface DatagenShardJob extends DatagenShardSpec {
   kind: 'datagen-shard';
 }
 
-/** One opening pair of an A/B self-play test match (src/tune/selfplay-ab.ts, bench/engine-selfplay.ts). */
+/** One opening pair of an A/B self-play test match (src/tune/selfplay/ab.ts, bench/engine-selfplay.ts). */
 export interface SelfplayPairJob extends AbPairSpec {
   kind: 'selfplay-pair';
 }

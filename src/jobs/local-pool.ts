@@ -1,10 +1,11 @@
 /**
- * Local worker threads for jobs: `threads` threads, each running one job at a time; results
- * come back per job as promises, so callers gather them in input order.
+ * Local worker threads for jobs: `threads` threads of the worker pool (src/node/worker-pool.ts),
+ * each running one job at a time (job-thread.ts); results come back per job as promises, so
+ * callers gather them in input order. A job that fails, or whose thread dies, fails alone.
  */
-import { Worker } from 'node:worker_threads';
+import { TaskFailed, WorkerPool } from '../node/worker-pool.js';
 import type { JobResult } from './job.js';
-import type { ThreadReply } from './job-thread.js';
+import type { JobProgress } from './job-thread.js';
 
 export class JobFailed extends Error {
   override readonly name = 'JobFailed';
@@ -16,71 +17,24 @@ export class JobFailed extends Error {
   }
 }
 
-interface Pending {
-  job: unknown;
-  onProgress?: (done: number, total: number) => void;
-  resolve: (r: JobResult) => void;
-  reject: (e: Error) => void;
-}
-
 export class LocalPool {
-  private readonly workers: Worker[] = [];
-  private readonly idle: Worker[] = [];
-  private readonly queue: Array<{ id: number; p: Pending }> = [];
-  private readonly running = new Map<number, Pending>();
-  private nextId = 0;
+  private readonly pool: WorkerPool<unknown, JobResult, JobProgress>;
 
   constructor(threads: number) {
-    for (let i = 0; i < threads; i++) {
-      const w = new Worker(new URL('./job-thread.js', import.meta.url));
-      w.on('message', (msg: ThreadReply) => this.reply(w, msg));
-      w.on('error', (err) => {
-        // A crashed thread fails whatever it ran; the pool carries on with the others.
-        for (const [id, p] of this.running) {
-          this.running.delete(id);
-          p.reject(new JobFailed(`worker thread crashed: ${err.message.split('\n')[0]}`, false));
-        }
-      });
-      this.workers.push(w);
-      this.idle.push(w);
+    this.pool = new WorkerPool(new URL('./job-thread.js', import.meta.url), { threads });
+  }
+
+  async run(job: unknown, onProgress?: (done: number, total: number) => void): Promise<JobResult> {
+    try {
+      return await this.pool.run(job, onProgress && ((p) => onProgress(p.done, p.total)));
+    } catch (e) {
+      // A malformed job (JobError) fails the same way everywhere; the queue does not retry it.
+      if (e instanceof TaskFailed) throw new JobFailed(e.message.split('\n')[0], e.errorName === 'JobError');
+      throw e;
     }
   }
 
-  run(job: unknown, onProgress?: (done: number, total: number) => void): Promise<JobResult> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, p: { job, onProgress, resolve, reject } });
-      this.dispatch();
-    });
-  }
-
-  private readonly busy = new Map<number, Worker>();
-
-  private dispatch(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const w = this.idle.pop()!;
-      const { id, p } = this.queue.shift()!;
-      this.running.set(id, p);
-      this.busy.set(id, w);
-      w.postMessage({ id, job: p.job });
-    }
-  }
-
-  private reply(w: Worker, msg: ThreadReply): void {
-    const p = this.running.get(msg.id);
-    if (p === undefined) return;
-    if (msg.type === 'progress') {
-      p.onProgress?.(msg.done, msg.total);
-      return;
-    }
-    this.running.delete(msg.id);
-    this.busy.delete(msg.id);
-    this.idle.push(w);
-    if (msg.type === 'result') p.resolve(msg.result as JobResult);
-    else p.reject(new JobFailed(msg.message, msg.malformed));
-    this.dispatch();
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

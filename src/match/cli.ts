@@ -1,21 +1,20 @@
 /**
  * `matrix-chess match …`: command-line front end of the match runner. Parses options, loads
- * openings, runs the match with a progress line (TTY only), writes the PGN as games finish
- * and prints the report. A usage or setup mistake (bad flags, openings, an engine that will not
- * start) is a UsageError: one line and exit 2.
+ * openings, runs the match with a progress line (TTY only), writes the PGN as games finish and
+ * prints the report; report.ts words every line of it. A usage or setup mistake (bad flags,
+ * openings, an engine that will not start) is a UsageError: one line and exit 2.
  */
 import { accessSync, appendFileSync, constants, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
-import { formatSeconds, progressEnabled } from '../cmdline/progress.js';
+import { progressEnabled } from '../cmdline/progress.js';
 import { EngineError, type EngineSpec } from './uci-engine.js';
 import { OpeningError, chess960Openings, loadOpenings, type Opening } from './openings.js';
 import { START_FEN } from '../core/fen.js';
 import { runMatch, tcText, type MatchConfig, type MatchResult } from './match.js';
 import { MatchResumeError, checkResumedNames, readResumablePgn, type ResumedGame } from './resume.js';
-import { formatElo, sprtBounds, type SprtConfig } from './stats.js';
-import { reportFromPgns, type MatchReport, type PgnSource } from './report.js';
+import type { SprtConfig } from './stats.js';
+import { formatReport, formatReportJson, gameLine, progressLine, readPgnSources, reportFromPgns, type MatchReport } from './report.js';
 import type { DrawRule, ResignRule } from './adjudicate.js';
 
 export const MATCH_USAGE = `usage: matrix-chess match --engine1 SPEC --engine2 SPEC [options]
@@ -274,54 +273,6 @@ export function parseMatchArgs(args: string[]): MatchOptions {
   };
 }
 
-/** The human report printed at the end of a match. */
-export function formatReport(r: MatchResult, opts: { tc: string; openings: string; sprt?: SprtConfig; resumed?: number }): string {
-  const n = r.games.length;
-  const [a, b] = r.names;
-  const lines = [
-    `${a} vs ${b}: ${n} games at ${opts.tc}, openings: ${opts.openings}${opts.resumed ? ` (${opts.resumed} resumed from the PGN)` : ''}${r.stoppedEarly ? ' (stopped early by SPRT)' : ''}`,
-    `Score of ${a}: +${r.wins} =${r.draws} -${r.losses}  ${n ? ((100 * (r.wins + r.draws / 2)) / n).toFixed(1) : '0.0'}%`,
-    `Elo difference (${a} - ${b}), 95% interval:`,
-    `  trinomial   ${formatElo(r.trinomial)}  (${n} games)`,
-    `  pentanomial ${formatElo(r.pentanomial)}  (${r.pentanomial.samples} pairs, [0, ½, 1, 1½, 2] = [${r.pairs.join(', ')}])`,
-  ];
-  if (r.sprt && opts.sprt) {
-    const { lower, upper } = sprtBounds(opts.sprt);
-    const verdict =
-      r.sprt.decision === 'H1'
-        ? `H1 accepted (${a} is stronger by about elo1)`
-        : r.sprt.decision === 'H0'
-          ? `H0 accepted (no gain of elo1)`
-          : 'no decision yet';
-    lines.push(
-      `SPRT elo0=${opts.sprt.elo0} elo1=${opts.sprt.elo1} alpha=${opts.sprt.alpha} beta=${opts.sprt.beta}: LLR ${r.sprt.llr.toFixed(2)} (${lower.toFixed(2)}, ${upper.toFixed(2)}): ${verdict}`,
-    );
-  }
-  const w = Math.max(a.length, b.length, 6);
-  lines.push(`${'Faults'.padEnd(w)}  illegal  time  crash`);
-  for (const i of [0, 1] as const) {
-    const f = r.faults[i];
-    lines.push(`${r.names[i].padEnd(w)}  ${String(f.illegal).padStart(7)}  ${String(f.time).padStart(4)}  ${String(f.crash).padStart(5)}`);
-  }
-  const perMove = ([0, 1] as const).map((i) => {
-    const u = r.usage[i];
-    const t = u.moves ? `${(u.timeMs / u.moves / 1000).toFixed(2)}s` : '-';
-    const d = u.depthCount ? (u.depthSum / u.depthCount).toFixed(1) : '-';
-    return `${r.names[i]} ${t}, depth ${d}`;
-  });
-  lines.push(`Per move (average): ${perMove.join('; ')}`);
-  const reasons = new Map<string, number>();
-  for (const g of r.games) reasons.set(g.verdict.reason, (reasons.get(g.verdict.reason) ?? 0) + 1);
-  lines.push(`Endings: ${[...reasons].map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
-  return lines.join('\n');
-}
-
-/** The `--json` report: the result with its games, less their PGN text. */
-function formatJson(r: MatchResult): string {
-  const { games, ...rest } = r;
-  return JSON.stringify({ ...rest, games: games.map(({ pgn: _pgn, ...g }) => g) }, null, 2) + '\n';
-}
-
 export async function runMatchCommand(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(MATCH_USAGE + '\n');
@@ -370,19 +321,12 @@ export async function runMatchCommand(args: string[]): Promise<number> {
     onGame: (g, totals) => {
       if (opts.pgnPath) appendFileSync(opts.pgnPath, g.pgn);
       const done = totals.games.length;
-      if (opts.verbose) {
-        const white = totals.names[g.whiteEngine],
-          black = totals.names[1 - g.whiteEngine];
-        process.stdout.write(`game ${g.index + 1}: ${white} - ${black} ${g.verdict.result} (${g.verdict.text})\n`);
-      }
+      if (opts.verbose) process.stdout.write(gameLine(g, totals.names) + '\n');
       if (showProgress) {
         const elapsed = (Date.now() - t0) / 1000;
         const played = done - resumed.length;
         const eta = played > 0 ? (elapsed / played) * (config.games - done) : 0;
-        const llr = totals.sprt ? `  LLR ${totals.sprt.llr.toFixed(2)}` : '';
-        process.stderr.write(
-          `\r\x1b[Kgame ${done}/${config.games}  +${totals.wins} =${totals.draws} -${totals.losses}  Elo ${formatElo(totals.trinomial)}${llr}  elapsed ${formatSeconds(elapsed)} ETA ${formatSeconds(eta)}`,
-        );
+        process.stderr.write(`\r\x1b[K${progressLine(totals, config.games, elapsed, eta)}`);
       }
     },
   };
@@ -396,7 +340,7 @@ export async function runMatchCommand(args: string[]): Promise<number> {
     throw e;
   }
   if (showProgress) process.stderr.write('\r\x1b[K');
-  if (opts.json) process.stdout.write(formatJson(result));
+  if (opts.json) process.stdout.write(formatReportJson(result));
   else {
     process.stdout.write(formatReport(result, { tc, openings: opts.openingsSource, sprt: config.sprt, resumed: resumed.length }) + '\n');
   }
@@ -411,19 +355,7 @@ function runReportCommand(args: string[]): number {
     { report: { type: 'boolean' }, json: { type: 'boolean' } },
     Infinity,
   );
-  const sources: PgnSource[] = positionals.map((name) => {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(name);
-    } catch (e) {
-      throw new UsageError(`match --report: cannot read '${name}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-    try {
-      return { name, text: (name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8') };
-    } catch {
-      throw new UsageError(`match --report: ${name}: not a gzip file (the name ends in .gz)`);
-    }
-  });
+  const sources = readPgnSources(positionals);
   let report: MatchReport;
   try {
     report = reportFromPgns(sources);
@@ -433,7 +365,7 @@ function runReportCommand(args: string[]): number {
   }
   for (const note of report.notes) process.stderr.write(note + '\n');
   const r = report.result;
-  if (values.json === true) process.stdout.write(formatJson(r));
+  if (values.json === true) process.stdout.write(formatReportJson(r));
   else {
     const openings = `from ${sources.length === 1 ? sources[0].name : `${sources.length} PGN files`}`;
     process.stdout.write(formatReport(r, { tc: report.timeControls.join(' and '), openings }) + '\n');

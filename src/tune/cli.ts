@@ -13,10 +13,10 @@ import { UsageError } from '../cmdline/errors.js';
 import { createProgress } from '../cmdline/progress.js';
 import { loadOpenings, OpeningError } from '../match/openings.js';
 import { pgnDate, writePgnGame } from '../core/pgn.js';
-import { runSelfplay } from './selfplay-run.js';
+import { runSelfplay } from './selfplay/run.js';
 import { DATAGEN_USAGE, type ShardQueue } from './datagen.js';
-import { NNUE_USAGE } from './nnue-cli.js';
-import { SPSA_USAGE } from './spsa-cli.js';
+import { NNUE_USAGE } from './nnue/cli.js';
+import { SPSA_USAGE } from './spsa/cli.js';
 
 export const TUNE_USAGE = `usage: matrix-chess tune <command> [options]
   selfplay --games N [--nodes 4000] [--seed 1] [--random-plies 2] [--workers N]
@@ -41,22 +41,22 @@ export async function runTuneCommand(args: string[], loadQueue?: () => Promise<S
       await selfplayCommand(rest);
       return 0;
     case 'fit':
-      await (await import('./fit-cli.js')).fitCommand(rest, out);
+      await (await import('./texel/cli.js')).fitCommand(rest, out);
       return 0;
     case 'datagen':
       await (await import('./datagen.js')).datagenCommand(rest, out, loadQueue);
       return 0;
     case 'nnue':
-      await (await import('./nnue-cli.js')).nnueCommand(rest, out);
+      await (await import('./nnue/cli.js')).nnueCommand(rest, out);
       return 0;
     case 'nnue-scale':
-      (await import('./nnue-cli.js')).nnueScaleCommand(rest, out);
+      (await import('./nnue/cli.js')).nnueScaleCommand(rest, out);
       return 0;
     case 'spsa':
-      await (await import('./spsa-cli.js')).spsaCommand(rest, out);
+      await (await import('./spsa/cli.js')).spsaCommand(rest, out);
       return 0;
     case 'export':
-      await (await import('./fit-cli.js')).exportCommand(rest, out);
+      await (await import('./texel/cli.js')).exportCommand(rest, out);
       return 0;
     case 'help':
     case '--help':

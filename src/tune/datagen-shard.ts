@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { crc32 } from '../core/crc32.js';
 import { parseOpenings } from '../match/openings.js';
-import { runSelfplay } from './selfplay-run.js';
+import { runSelfplay } from './selfplay/run.js';
 import { encodeShard, type GameRecord } from './game-records.js';
-import type { SelfplayGame } from './selfplay.js';
+import type { SelfplayGame } from './selfplay/game.js';
 
 export interface DatagenShardSpec {
   seed: number;

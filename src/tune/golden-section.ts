@@ -1,7 +1,7 @@
 /**
  * Golden-section search: the argument in [lo, hi] at which a function with one minimum there is
  * least, the interval shrinking by 0.618 per iteration (one new evaluation each). The tuners fit
- * their sigmoid scales with it (texel.ts fitK, nnue-train.ts fitWdlScale).
+ * their sigmoid scales with it (texel/fit.ts fitK, nnue/train.ts fitWdlScale).
  */
 export function goldenSectionMin(f: (x: number) => number, lo: number, hi: number, iterations: number): number {
   const g = (Math.sqrt(5) - 1) / 2;

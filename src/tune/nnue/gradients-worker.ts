@@ -1,5 +1,5 @@
 /**
- * A training thread of nnue-gradients.ts: for each step, computes its slice's gradient into its
+ * A training thread of gradients.ts: for each step, computes its slice's gradient into its
  * own buffers, then sums and updates its range of every weight array. Everything it reads and
  * writes lives on shared memory.
  */
@@ -21,8 +21,8 @@ import {
   updateRanges,
   zeroWeights,
   type SliceWorkerData,
-} from './nnue-gradients.js';
-import { createPass } from './nnue-pass-wasm.js';
+} from './gradients.js';
+import { createPass } from './pass-wasm.js';
 
 const { slice, slices, labels, rule, kernel, net, parts, grads, moments, set, idx, control, params, losses } =
   workerData as SliceWorkerData;

@@ -1,8 +1,8 @@
 // AssemblyScript source of the trainer's pass kernel (compiled by `npm run build:wasm` to
-// dist/tune/nnue-pass.wasm; never committed). The host (src/tune/nnue-pass-wasm.ts) copies the
+// dist/tune/nnue-pass.wasm; never committed). The host (src/tune/nnue/pass-wasm.ts) copies the
 // float network and the gradient buffers in and out and computes the position's columns, the loss
 // and the sigmoid; this file does the rest of one position's forward and backward pass with the
-// same floating-point operations, in the same order, as the TypeScript reference (src/tune/nnue-pass.ts), so the two
+// same floating-point operations, in the same order, as the TypeScript reference (src/tune/nnue/pass.ts), so the two
 // give bit-identical gradients. The column sums (accumulators forward, first-layer gradient
 // backward) are single-precision additions, elementwise, four lanes at a time; the output's dot
 // product and the per-neuron gradient are double precision in the reference's order.
@@ -133,7 +133,7 @@ export function backward(g: f64): void {
 
 /**
  * Adam with decoupled weight decay over the n f32 weights at w (gradients g, moments m and v), the
- * TypeScript reference's updateRange (src/tune/nnue-gradients.ts) bit for bit: the same f64
+ * TypeScript reference's updateRange (src/tune/nnue/gradients.ts) bit for bit: the same f64
  * operations in the same order, two lanes at a time, each moment rounded to f32 when stored and
  * read back so, and lanes whose gradient and first moment are both 0 left as they are.
  */

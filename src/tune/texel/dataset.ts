@@ -10,15 +10,14 @@
  * black piece on the mirrored square). A position is stored as its non-zero (slot, x) pairs,
  * the two taper factors and the mop-up constant.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { Position } from '../core/position.js';
-import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
-import { evaluateFeatures, TERM_COUNT } from '../engine/evaluate.js';
-import { PHASE_MAX } from '../engine/pst.js';
-import { seeGe } from '../engine/see.js';
-import { PgnError, readPgnGames } from '../core/pgn-read.js';
-import { movePromo } from '../core/move.js';
+import { Position } from '../../core/position.js';
+import { MAX_MOVES, defaultGenerator } from '../../core/movegen.js';
+import { evaluateFeatures, TERM_COUNT } from '../../engine/evaluate.js';
+import { PHASE_MAX } from '../../engine/pst.js';
+import { seeGe } from '../../engine/see.js';
+import { readPgnGames } from '../../core/pgn-read.js';
+import { readPgnText } from '../pgn-file.js';
+import { movePromo } from '../../core/move.js';
 
 /** Slot layout: terms, then material for P B N R Q, then piece-square for types 1..6 x 64 squares. */
 export const MATERIAL_SLOT = TERM_COUNT;
@@ -144,17 +143,6 @@ export class TuningSetBuilder {
       phase: Uint8Array.from(this.ph),
       scale: Uint8Array.from(this.sc),
     };
-  }
-}
-
-/** A PGN file's text; `.gz` files (how the repository keeps its game collections) are unpacked. */
-export function readPgnText(path: string): string {
-  const bytes = readFileSync(path);
-  if (!path.endsWith('.gz')) return bytes.toString('utf8');
-  try {
-    return gunzipSync(bytes).toString('utf8');
-  } catch (e) {
-    throw new PgnError(`${path}: not a readable gzip file (${(e as Error).message})`);
   }
 }
 

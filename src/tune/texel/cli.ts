@@ -1,12 +1,12 @@
-/** `matrix-chess tune fit` and `tune export` (see cli.ts and docs/strength.md). */
+/** `matrix-chess tune fit` and `tune export` (dispatched by ../cli.ts; docs/strength.md). */
 import { existsSync, writeFileSync } from 'node:fs';
-import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cmdline/args.js';
-import { UsageError } from '../cmdline/errors.js';
-import { createProgress } from '../cmdline/progress.js';
-import { PgnError } from '../core/pgn-read.js';
+import { parseCommandArgs, parseIntIn, parseNumberIn } from '../../cmdline/args.js';
+import { UsageError } from '../../cmdline/errors.js';
+import { createProgress } from '../../cmdline/progress.js';
+import { PgnError } from '../../core/pgn-read.js';
 import { TuningSetBuilder, extractFromPgn, setLabels } from './dataset.js';
 import { currentEvalParams, formatEvalParams } from './eval-params-source.js';
-import { fitK, freezeMask, meanSquaredError, paramsFromValues, tune, valuesFromParams, type ParamGroup } from './texel.js';
+import { fitK, freezeMask, meanSquaredError, paramsFromValues, tune, valuesFromParams, type ParamGroup } from './fit.js';
 
 const DEFAULT_OUT = 'src/engine/eval-params.ts';
 

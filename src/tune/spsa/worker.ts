@@ -2,9 +2,10 @@
  * Worker thread for SPSA: keeps two engines (the network, if any, loaded once) and plays the game
  * pairs it is sent, each side with the search parameters of its perturbation.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { abOpenings, abPlayer, playAbPair, testScore, type AbSide } from './selfplay-ab.js';
-import type { SearchParams } from '../engine/search-params.js';
+import { workerData } from 'node:worker_threads';
+import { serveTasks } from '../../node/worker-pool.js';
+import { abOpenings, abPlayer, playAbPair, testScore, type AbSide } from '../selfplay/ab.js';
+import type { SearchParams } from '../../engine/search-params.js';
 
 export interface SpsaPairJob {
   /** The iteration: its opening is the first of `abOpenings(openingSeed)`. */
@@ -21,8 +22,6 @@ export interface SpsaPairDone {
   plusPoints: number;
 }
 
-if (!parentPort) throw new Error('spsa-worker.js must run as a worker thread');
-const port = parentPort;
 const side = workerData as AbSide;
 const plus = abPlayer(side),
   minus = abPlayer(side);
@@ -32,10 +31,9 @@ function set(engine: (typeof plus)['engine'], values: Record<string, number>): v
   engine.paramsChanged();
 }
 
-port.on('message', (job: SpsaPairJob) => {
+serveTasks<SpsaPairJob, SpsaPairDone>((job) => {
   set(plus.engine, job.plus);
   set(minus.engine, job.minus);
   const r = playAbPair(job.k, abOpenings(job.openingSeed, 1)[0], plus, minus, job.nodes);
-  const done: SpsaPairDone = { k: job.k, plusPoints: testScore(r, 0) + testScore(r, 1) };
-  port.postMessage(done);
+  return { k: job.k, plusPoints: testScore(r, 0) + testScore(r, 1) };
 });

@@ -10,13 +10,13 @@
  * the best network, and a CRC-32 of everything before it.
  */
 import { renameSync, writeFileSync } from 'node:fs';
-import { crc32 } from '../core/crc32.js';
-import type { NnueActivation, NnueKind } from '../engine/nnue/network.js';
-import type { NnueFeatures } from '../engine/nnue/features.js';
-import { PARTS } from './nnue-gradients.js';
-import type { NnueSet } from './nnue-dataset.js';
-import type { FloatNetwork } from './nnue-pass.js';
-import type { EpochReport, TrainState } from './nnue-train.js';
+import { crc32 } from '../../core/crc32.js';
+import type { NnueActivation, NnueKind } from '../../engine/nnue/network.js';
+import type { NnueFeatures } from '../../engine/nnue/features.js';
+import { PARTS } from './gradients.js';
+import type { NnueSet } from './dataset.js';
+import type { FloatNetwork } from './pass.js';
+import type { EpochReport, TrainState } from './train.js';
 
 export class NnueCheckpointError extends Error {
   override readonly name = 'NnueCheckpointError';

@@ -16,13 +16,13 @@
  * Mean squared error of the prediction against the target, Adam with a cosine learning-rate schedule,
  * weights clipped to what the quantised file can hold; the best epoch on the held-out set wins.
  * Deterministic for a seed and a number of threads: a seeded shuffle, a fixed summation order
- * (nnue-gradients.ts).
+ * (gradients.ts).
  */
-import { Sfc32 } from '../core/rng.js';
-import { NNUE_INPUTS, type NnueActivation, type NnueKind, type NnueNetwork } from '../engine/nnue/network.js';
-import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../engine/pst.js';
-import { PLAIN_INPUTS, type NnueFeatures } from '../engine/nnue/features.js';
-import type { NnueSet } from './nnue-dataset.js';
+import { Sfc32 } from '../../core/rng.js';
+import { NNUE_INPUTS, type NnueActivation, type NnueKind, type NnueNetwork } from '../../engine/nnue/network.js';
+import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../../engine/pst.js';
+import { PLAIN_INPUTS, type NnueFeatures } from '../../engine/nnue/features.js';
+import type { NnueSet } from './dataset.js';
 import {
   SCALE,
   factorBase,
@@ -34,10 +34,10 @@ import {
   type FloatNetwork,
   type Labels,
   type PassKernel,
-} from './nnue-pass.js';
-import { createPass } from './nnue-pass-wasm.js';
-import { PARTS, batchStep, type BatchStep, type Moments } from './nnue-gradients.js';
-import { goldenSectionMin } from './golden-section.js';
+} from './pass.js';
+import { createPass } from './pass-wasm.js';
+import { PARTS, batchStep, type BatchStep, type Moments } from './gradients.js';
+import { goldenSectionMin } from '../golden-section.js';
 
 export type { FloatNetwork };
 
@@ -70,7 +70,7 @@ export interface TrainOptions {
   residual?: boolean;
   /** The hidden layer's activation: clipped ReLU (the default) or its square. */
   activation?: NnueActivation;
-  /** The input features: plain (the default) or king-mirrored (features.ts). */
+  /** The input features: plain (the default) or king-mirrored (src/engine/nnue/features.ts). */
   features?: NnueFeatures;
   /**
    * Decoupled weight decay (AdamW) on the layer weights W1 and W2, per step w −= lr·decay·w,

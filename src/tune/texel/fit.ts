@@ -10,11 +10,11 @@
  * noise move them (Adam's steps do not shrink with a small gradient), and the error on held-out
  * games decides when to stop: the weights returned are those with the lowest validation error.
  */
-import { TERM_COUNT } from '../engine/evaluate.js';
-import { PHASE_MAX } from '../engine/pst.js';
+import { TERM_COUNT } from '../../engine/evaluate.js';
+import { PHASE_MAX } from '../../engine/pst.js';
 import { MATERIAL_SLOT, PARAM_COUNT, PST_SLOT, type TuningSet } from './dataset.js';
 import type { EvalParamValues } from './eval-params-source.js';
-import { goldenSectionMin } from './golden-section.js';
+import { goldenSectionMin } from '../golden-section.js';
 
 export function paramsFromValues(v: EvalParamValues): Float64Array {
   const p = new Float64Array(PARAM_COUNT);

@@ -1,7 +1,7 @@
 /**
  * The trainer's pass on the WebAssembly SIMD kernel (wasm/pass.ts, built to
  * dist/tune/nnue-pass.wasm by `npm install`): the same forward and backward pass as the
- * TypeScript reference (nnue-pass.ts), bit for bit (test/nnue-pass-wasm.test.ts), about three
+ * TypeScript reference (pass.ts), bit for bit (test/nnue-pass-wasm.test.ts), about three
  * times faster. Each run copies the weights in (they change every step) and, with gradients, the
  * gradient buffers in and out; the kernel keeps nothing else between runs. The loss, σ and the
  * label stay here, in the reference's code.
@@ -19,12 +19,12 @@ import {
   type Labels,
   type NnuePass,
   type PassKernel,
-} from './nnue-pass.js';
-import type { NnueSet } from './nnue-dataset.js';
-import { instantiateKernel } from '../engine/nnue/wasm-kernel.js';
+} from './pass.js';
+import type { NnueSet } from './dataset.js';
+import { instantiateKernel } from '../../engine/nnue/wasm-kernel.js';
 
-/** The kernel, dist/tune/nnue-pass.wasm (this file is dist/src/tune/nnue-pass-wasm.js once built). */
-export const NNUE_PASS_WASM_FILE = fileURLToPath(new URL('../../tune/nnue-pass.wasm', import.meta.url));
+/** The kernel, dist/tune/nnue-pass.wasm (this file is dist/src/tune/nnue/pass-wasm.js once built). */
+export const NNUE_PASS_WASM_FILE = fileURLToPath(new URL('../../../tune/nnue-pass.wasm', import.meta.url));
 
 interface Exports {
   memory: { buffer: ArrayBuffer };
@@ -113,7 +113,7 @@ export class WasmPass implements NnuePass {
     return new Float32Array(this.ex.memory.buffer, this.ex.momentPtr(HELD.indexOf(k), which), this.net[k].length);
   }
 
-  /** A resident kernel's Adam update of the first n values of held array k (updateRange's arguments; nnue-gradients.ts). */
+  /** A resident kernel's Adam update of the first n values of held array k (updateRange's arguments; gradients.ts). */
   adam(k: HeldPart, clip: number, shrink: number, lr: number, scale: number, c1: number, c2: number, n = this.net[k].length): void {
     const ex = this.ex,
       p = HELD.indexOf(k);

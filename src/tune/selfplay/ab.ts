@@ -5,16 +5,16 @@
  * unit: bench/engine-selfplay.ts plays the pairs in process, a `selfplay-pair` job (src/jobs)
  * plays one on whichever machine takes it, and both give the same games.
  */
-import { defaultGenerator } from '../core/movegen.js';
-import { moveToUci } from '../core/move.js';
-import { Position } from '../core/position.js';
-import { Sfc32 } from '../core/rng.js';
-import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../engine/index.js';
-import { SEARCH_PARAM_RANGES, type NumericSearchParam, type SearchParams } from '../engine/search-params.js';
-import { UsageError } from '../cmdline/errors.js';
-import { loadNnue } from '../engine/nnue/load-node.js';
-import { checkNetwork } from './datagen-shard.js';
-import { applyEvalParams, currentEvalParams, type EvalParamValues } from './eval-params-source.js';
+import { defaultGenerator } from '../../core/movegen.js';
+import { moveToUci } from '../../core/move.js';
+import { Position } from '../../core/position.js';
+import { Sfc32 } from '../../core/rng.js';
+import { Engine, evaluate, insufficientMaterial, EVAL_TERMS } from '../../engine/index.js';
+import { SEARCH_PARAM_RANGES, type NumericSearchParam, type SearchParams } from '../../engine/search-params.js';
+import { UsageError } from '../../cmdline/errors.js';
+import { loadNnue } from '../../engine/nnue/load-node.js';
+import { checkNetwork } from '../datagen-shard.js';
+import { applyEvalParams, currentEvalParams, type EvalParamValues } from '../texel/eval-params-source.js';
 
 interface Variant {
   setup(e: Engine): void;

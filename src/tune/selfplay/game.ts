@@ -7,16 +7,16 @@
  * A game depends only on (seed, game index, nodes, opening set): node-limited search is
  * deterministic and every game starts from a cleared engine, so worker scheduling changes nothing.
  */
-import { Position } from '../core/position.js';
-import { MAX_MOVES, defaultGenerator } from '../core/movegen.js';
-import { moveToSan, parseUciMove } from '../core/notation.js';
-import { Engine } from '../engine/engine.js';
-import { evaluate } from '../engine/evaluate.js';
-import { ruleVerdict } from '../match/adjudicate.js';
-import { pgnScore } from '../core/pgn.js';
-import type { Opening } from '../match/openings.js';
-import { Sfc32, mix32 } from '../core/rng.js';
-import { encodeScore } from './game-records.js';
+import { Position } from '../../core/position.js';
+import { MAX_MOVES, defaultGenerator } from '../../core/movegen.js';
+import { moveToSan, parseUciMove } from '../../core/notation.js';
+import { Engine } from '../../engine/engine.js';
+import { evaluate } from '../../engine/evaluate.js';
+import { ruleVerdict } from '../../match/adjudicate.js';
+import { pgnScore } from '../../core/pgn.js';
+import type { Opening } from '../../match/openings.js';
+import { Sfc32, mix32 } from '../../core/rng.js';
+import { encodeScore } from '../game-records.js';
 
 export interface SelfplayGameSpec {
   index: number;
@@ -37,7 +37,7 @@ export interface SelfplayGame {
   san: string[];
   /** The search's score and depth for each move, from the mover's view, as PGN comments ("+0.35/9", "-M3/12"). */
   comments: string[];
-  /** The same moves as engine move ints, and the scores in the binary records' encoding (game-records.ts). */
+  /** The same moves as engine move ints, and the scores in the binary records' encoding (../game-records.ts). */
   moves: number[];
   scores: number[];
   result: '1-0' | '0-1' | '1/2-1/2';

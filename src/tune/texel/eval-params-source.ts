@@ -3,8 +3,8 @@
  * engine reads them from). `currentEvalParams` reads the live tables; `formatEvalParams` turns
  * values back into that module's source, so export followed by import is the identity.
  */
-import { EVAL_WEIGHTS, T, TERM_COUNT } from '../engine/evaluate.js';
-import { MATERIAL_EG, MATERIAL_MG, PST_EG, PST_MG, setMaterialPst } from '../engine/pst.js';
+import { EVAL_WEIGHTS, T, TERM_COUNT } from '../../engine/evaluate.js';
+import { MATERIAL_EG, MATERIAL_MG, PST_EG, PST_MG, setMaterialPst } from '../../engine/pst.js';
 
 export interface EvalParamValues {
   /** By piece type (-, P, B, N, R, Q, K). */

@@ -1,22 +1,22 @@
 /**
- * `matrix-chess tune spsa`: tunes search parameters by SPSA self-play (src/tune/spsa.ts) on worker
+ * `matrix-chess tune spsa`: tunes search parameters by SPSA self-play (optimizer.ts) on worker
  * threads. The run lives in its state file: rerunning the same command resumes it, and a command
  * whose settings differ from the file's is refused rather than mixed into it.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cmdline/args.js';
-import { UsageError } from '../cmdline/errors.js';
-import { createProgress, progressEnabled } from '../cmdline/progress.js';
-import { SEARCH_PARAM_RANGES, SearchParams, type NumericSearchParam } from '../engine/search-params.js';
-import { DEFAULT_NETWORK_FILE } from '../engine/nnue/load-node.js';
-import { mix32 } from '../core/rng.js';
-import { loadNetworkArg } from './network-arg.js';
-import { networkCrc } from './datagen-shard.js';
-import { initialState, spsaPoint, spsaUpdate, type SpsaParam, type SpsaState } from './spsa.js';
-import { searchParamNameProblem, type AbSide } from './selfplay-ab.js';
-import type { SpsaPairDone, SpsaPairJob } from './spsa-worker.js';
+import { parseCommandArgs, parseIntIn, parseNumberIn } from '../../cmdline/args.js';
+import { UsageError } from '../../cmdline/errors.js';
+import { createProgress, progressEnabled } from '../../cmdline/progress.js';
+import { SEARCH_PARAM_RANGES, SearchParams, type NumericSearchParam } from '../../engine/search-params.js';
+import { DEFAULT_NETWORK_FILE } from '../../engine/nnue/load-node.js';
+import { mix32 } from '../../core/rng.js';
+import { WorkerPool } from '../../node/worker-pool.js';
+import { loadNetworkArg } from '../network-arg.js';
+import { networkCrc } from '../datagen-shard.js';
+import { initialState, spsaPoint, spsaUpdate, type SpsaParam, type SpsaState } from './optimizer.js';
+import { searchParamNameProblem, type AbSide } from '../selfplay/ab.js';
+import type { SpsaPairDone, SpsaPairJob } from './worker.js';
 
 export const SPSA_USAGE = `  spsa     --state FILE.json [--params name[:cEnd[:rEnd]],...] [--iterations 5000] [--nodes 8000]
            [--batch 8] [--seed 1] [--workers N] [--nnue FILE | --classical] [--r-end 0.01]
@@ -132,67 +132,6 @@ function save(path: string, file: SpsaFile): void {
 
 const rounded = (config: SpsaConfig, theta: number[]): string => config.params.map((p, i) => `${p.name} ${theta[i].toFixed(1)}`).join(', ');
 
-interface PoolEntry {
-  job: SpsaPairJob;
-  resolve: (d: SpsaPairDone) => void;
-  reject: (e: Error) => void;
-}
-
-/**
- * Plays pairs on a pool of worker threads; results come back in any order. Not jobs/LocalPool:
- * jobs imports tune, so tune may not import it, and these threads keep their engines between pairs.
- */
-class PairPool {
-  private readonly workers: Worker[];
-  private readonly idle: Worker[];
-  private readonly queue: PoolEntry[] = [];
-  private readonly running = new Map<Worker, PoolEntry>();
-  private failure: Error | null = null;
-
-  constructor(count: number, side: AbSide) {
-    this.workers = Array.from({ length: count }, () => new Worker(new URL('./spsa-worker.js', import.meta.url), { workerData: side }));
-    this.idle = [...this.workers];
-    for (const w of this.workers) {
-      w.on('message', (d: SpsaPairDone) => {
-        const entry = this.running.get(w)!;
-        this.running.delete(w);
-        this.idle.push(w);
-        entry.resolve(d);
-        this.pump();
-      });
-      w.on('error', (e) => this.fail(e));
-    }
-  }
-
-  /** A thread that fails fails the run: every pair waiting or playing is rejected. */
-  private fail(e: Error): void {
-    this.failure ??= e;
-    for (const entry of [...this.running.values(), ...this.queue.splice(0)]) entry.reject(this.failure);
-    this.running.clear();
-  }
-
-  private pump(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const w = this.idle.pop()!,
-        entry = this.queue.shift()!;
-      this.running.set(w, entry);
-      w.postMessage(entry.job);
-    }
-  }
-
-  play(job: SpsaPairJob): Promise<SpsaPairDone> {
-    return new Promise((resolve, reject) => {
-      if (this.failure !== null) return reject(this.failure);
-      this.queue.push({ job, resolve, reject });
-      this.pump();
-    });
-  }
-
-  close(): Promise<number[]> {
-    return Promise.all(this.workers.map((w) => w.terminate()));
-  }
-}
-
 export async function spsaCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs(
     'tune spsa',
@@ -242,7 +181,12 @@ export async function spsaCommand(args: string[], out: (line: string) => void): 
     out(`tune spsa: '${statePath}' is complete (${run.state.k} iterations)`);
   } else {
     out(`tune spsa: ${params.length} parameters, iterations ${run.state.k}/${iterations}, ${nodes} nodes a move, ${workers} workers`);
-    const pool = new PairPool(workers, { variant: 'base', ...(nnue === null ? {} : { nnue }) });
+    const side: AbSide = { variant: 'base', ...(nnue === null ? {} : { nnue }) };
+    // Threads keep their two engines (and the network) from pair to pair.
+    const pool = new WorkerPool<SpsaPairJob, SpsaPairDone>(new URL('./worker.js', import.meta.url), {
+      threads: workers,
+      workerData: () => side,
+    });
     const progress = createProgress('spsa pairs');
     const t0 = Date.now(),
       k0 = run.state.k;
@@ -257,7 +201,7 @@ export async function spsaCommand(args: string[], out: (line: string) => void): 
         const jobs: Promise<SpsaPairDone>[] = [];
         for (let k = first; k < first + n; k++) {
           const { plus, minus } = spsaPoint(params, { ...run.state, k }, seed, iterations);
-          jobs.push(pool.play({ k, openingSeed: mix32(seed ^ mix32(k + 1)), nodes, plus, minus }));
+          jobs.push(pool.run({ k, openingSeed: mix32(seed ^ mix32(k + 1)), nodes, plus, minus }));
         }
         const results = await Promise.all(jobs);
         for (const r of results) run.state = spsaUpdate(params, run.state, seed, iterations, r.plusPoints);

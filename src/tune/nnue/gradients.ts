@@ -12,10 +12,10 @@
  * read and written with Atomics runs the two phases of a step (slices, then ranges). The trainer
  * stays synchronous, as the search does with its helper threads.
  */
-import { Worker } from 'node:worker_threads';
-import type { NnueSet } from './nnue-dataset.js';
-import type { FloatNetwork, Labels, NnuePass, PassKernel } from './nnue-pass.js';
-import { createPass, HELD_PARTS, WasmPass } from './nnue-pass-wasm.js';
+import { WorkerPool } from '../../node/worker-pool.js';
+import type { NnueSet } from './dataset.js';
+import type { FloatNetwork, Labels, NnuePass, PassKernel } from './pass.js';
+import { createPass, HELD_PARTS, WasmPass } from './pass-wasm.js';
 
 /** Control block words (Int32) and step parameters (Float64). */
 export const CTRL_GEN = 0,
@@ -231,13 +231,17 @@ class ThreadedStep extends StepBuffers implements BatchStep {
   private readonly control = new Int32Array(new SharedArrayBuffer(4 * CTRL_WORDS));
   private readonly params = new Float64Array(new SharedArrayBuffer(8 * PARAM_WORDS));
   private readonly losses: Float64Array;
-  private readonly workers: Worker[] = [];
+  private readonly threads: WorkerPool<never, never>;
   constructor(net: FloatNetwork, set: NnueSet, idx: Uint32Array, slices: number, labels: Labels, rule: UpdateRule, kernel: PassKernel) {
     super(net, set, idx, slices, labels, rule, kernel, true);
     this.losses = new Float64Array(new SharedArrayBuffer(8 * slices));
-    for (let k = 1; k < slices; k++) {
-      const data: SliceWorkerData = {
-        slice: k,
+    // Slices 1 … slices − 1 on the pool's threads, driven through the control block, not tasks:
+    // the step is synchronous, so no message would be read while this thread waits on it.
+    this.threads = new WorkerPool(new URL('./gradients-worker.js', import.meta.url), {
+      threads: slices - 1,
+      unref: true,
+      workerData: (thread): SliceWorkerData => ({
+        slice: thread + 1,
         slices,
         labels,
         rule,
@@ -251,11 +255,8 @@ class ThreadedStep extends StepBuffers implements BatchStep {
         control: this.control,
         params: this.params,
         losses: this.losses,
-      };
-      const w = new Worker(new URL('./nnue-gradients-worker.js', import.meta.url), { workerData: data });
-      w.unref();
-      this.workers.push(w);
-    }
+      }),
+    });
     // Wait until every worker has built its views (module loading is asynchronous there).
     this.waitFor(CTRL_READY, slices - 1, 100);
   }
@@ -299,8 +300,7 @@ class ThreadedStep extends StepBuffers implements BatchStep {
     Atomics.store(this.control, CTRL_STOP, 1);
     Atomics.add(this.control, CTRL_GEN, 1);
     Atomics.notify(this.control, CTRL_GEN);
-    for (const w of this.workers) void w.terminate();
-    this.workers.length = 0;
+    void this.threads.close();
   }
 }
 

@@ -15,15 +15,15 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Position } from '../core/position.js';
-import { fenPlacement } from '../core/fen.js';
-import { NO_SQUARE, WHITE, squareName } from '../core/types.js';
-import { moveKind, movePromo, moveTo, KIND_EN_PASSANT } from '../core/move.js';
-import { readPgnGames } from '../core/pgn-read.js';
-import { featureIndex, outputBucket } from '../engine/nnue/features.js';
-import { evaluate } from '../engine/evaluate.js';
-import { decodeShard, isMateScore, encodeScore, shardName, type GameRecord, type GameResult } from './game-records.js';
-import { readPgnText } from './dataset.js';
+import { Position } from '../../core/position.js';
+import { fenPlacement } from '../../core/fen.js';
+import { NO_SQUARE, WHITE, squareName } from '../../core/types.js';
+import { moveKind, movePromo, moveTo, KIND_EN_PASSANT } from '../../core/move.js';
+import { readPgnGames } from '../../core/pgn-read.js';
+import { featureIndex, outputBucket } from '../../engine/nnue/features.js';
+import { evaluate } from '../../engine/evaluate.js';
+import { decodeShard, isMateScore, encodeScore, shardName, type GameRecord, type GameResult } from '../game-records.js';
+import { readPgnText } from '../pgn-file.js';
 
 export interface NnueSet {
   count: number;

@@ -9,7 +9,7 @@
  * `rEnd · cEnd` (a_k = r_k · c_k², step = a_k · result / c_k). Everything here is pure: the state is
  * plain JSON, and Δ for iteration k comes from the seed and k alone, so a run resumes exactly.
  */
-import { mix32 } from '../core/rng.js';
+import { mix32 } from '../../core/rng.js';
 
 export const SPSA_ALPHA = 0.602;
 export const SPSA_GAMMA = 0.101;

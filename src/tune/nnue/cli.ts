@@ -5,14 +5,14 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseCommandArgs, parseIntIn, parseNumberIn } from '../cmdline/args.js';
-import { UsageError } from '../cmdline/errors.js';
-import { createProgress } from '../cmdline/progress.js';
-import { encodeNetwork } from '../engine/nnue/network.js';
-import { loadNetworkArg } from './network-arg.js';
-import { loadNnueData } from './nnue-dataset.js';
-import { crc32 } from '../core/crc32.js';
-import { PASS_KERNELS, labelsOf, type FloatNetwork, type PassKernel } from './nnue-pass.js';
+import { parseCommandArgs, parseIntIn, parseNumberIn } from '../../cmdline/args.js';
+import { UsageError } from '../../cmdline/errors.js';
+import { createProgress } from '../../cmdline/progress.js';
+import { encodeNetwork } from '../../engine/nnue/network.js';
+import { loadNetworkArg } from '../network-arg.js';
+import { loadNnueData } from './dataset.js';
+import { crc32 } from '../../core/crc32.js';
+import { PASS_KERNELS, labelsOf, type FloatNetwork, type PassKernel } from './pass.js';
 import {
   classicalLoss,
   fitWdlScale,
@@ -23,7 +23,7 @@ import {
   type EpochReport,
   type TrainOptions,
   type TrainState,
-} from './nnue-train.js';
+} from './train.js';
 import {
   NnueCheckpointError,
   datasetChecksum,
@@ -31,7 +31,7 @@ import {
   settingsDiffer,
   writeCheckpoint,
   type CheckpointSettings,
-} from './nnue-checkpoint.js';
+} from './checkpoint.js';
 
 export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out weights/nnue.bin [--hidden 128] [--buckets 8]
            [--epochs 20] [--batch 16384] [--lr 0.002] [--result-weight 0.5] [--endgame-result-weight λ] [--seed 1]

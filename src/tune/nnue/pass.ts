@@ -12,7 +12,7 @@
  * units stay SCALE centipawns either way, and K only says how quickly a score turns into an
  * expected result, so which errors the loss weighs (docs/nnue.md, training).
  */
-import { BLACK, KING, WHITE, makePiece } from '../core/types.js';
+import { BLACK, KING, WHITE, makePiece } from '../../core/types.js';
 import {
   featureIndex,
   featureInputs,
@@ -21,9 +21,9 @@ import {
   PLAIN_INPUTS,
   transformFeature,
   type NnueFeatures,
-} from '../engine/nnue/features.js';
-import type { NnueActivation, NnueKind } from '../engine/nnue/network.js';
-import type { NnueSet } from './nnue-dataset.js';
+} from '../../engine/nnue/features.js';
+import type { NnueActivation, NnueKind } from '../../engine/nnue/network.js';
+import type { NnueSet } from './dataset.js';
 
 /** Centipawns per unit of the network's output (σ(out) is the expected score). */
 export const SCALE = 400;
@@ -63,7 +63,7 @@ const WHITE_KING = featureIndex(WHITE, makePiece(WHITE, KING), 0),
   BLACK_KING = featureIndex(WHITE, makePiece(BLACK, KING), 0);
 
 /**
- * The king transforms (features.ts) of training position i's perspectives, White's + 65536 · Black's,
+ * The king transforms (src/engine/nnue/features.ts) of training position i's perspectives, White's + 65536 · Black's,
  * from its features (White's view, plain), which include both kings.
  */
 export function positionKings(set: NnueSet, i: number, features: NnueFeatures): number {
@@ -141,7 +141,7 @@ export interface NnuePass {
   run(set: NnueSet, idx: Uint32Array, from: number, to: number, labels: Labels, grads: FloatNetwork | null): number;
 }
 
-/** The kernels the pass runs on: the WebAssembly SIMD kernel (nnue-pass-wasm.ts) or this reference. */
+/** The kernels the pass runs on: the WebAssembly SIMD kernel (pass-wasm.ts) or this reference. */
 export type PassKernel = 'wasm' | 'ts';
 export const PASS_KERNELS: readonly PassKernel[] = ['wasm', 'ts'];
 
