@@ -13,12 +13,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { repoRoot } from '../scripts/build-web.js';
-import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from '../src/engine/nnue/paths.js';
-import { WASM_FILE, WEIGHTS_DIR } from '../src/bnn/paths.js';
-import { DEFAULT_BOOK_FILE } from '../src/uci/protocol.js';
-import { weightsFileName } from '../src/bnn/weights.js';
-import { LAYOUT_16, LAYOUT_8 } from '../src/bnn/network.js';
+import { repoRoot } from '../../scripts/build-web.js';
+import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from '../../src/engine/nnue/paths.js';
+import { WASM_FILE, WEIGHTS_DIR } from '../../src/bnn/paths.js';
+import { DEFAULT_BOOK_FILE } from '../../src/uci/protocol.js';
+import { weightsFileName } from '../../src/bnn/weights.js';
+import { LAYOUT_16, LAYOUT_8 } from '../../src/bnn/network.js';
 
 const root = repoRoot();
 let dir: string;
