@@ -64,11 +64,12 @@ test('the tarball holds every exports target and every file the code finds at ru
   for (const f of [...targets.map((t) => t.replace(/^\.\//, '')), ...runtime, ...worker]) {
     assert.ok(packed.includes(f), `${f} is in the tarball`);
   }
-  // Nothing of the tests, scripts or sources beyond what users run.
+  // Nothing of the tests, scripts or sources beyond what users run, nor the lab notebook; the docs and changelog ship.
   assert.deepEqual(
-    packed.filter((f) => /^(dist\/(test|scripts|bench)|src|test|data)\//.test(f)),
+    packed.filter((f) => /^(dist\/(test|scripts|bench)|src|test|data|notebook)\//.test(f)),
     [],
   );
+  for (const f of ['README.md', 'CHANGELOG.md', 'docs/nnue.md']) assert.ok(packed.includes(f), `${f} is in the tarball`);
 });
 
 test('an installed copy: the three modules import, the worker resolves, and the network, kernels and weights load from the package', () => {
