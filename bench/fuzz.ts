@@ -1,5 +1,5 @@
 /**
- * The long fuzz run (test/fuzz.test.ts is the short one in CI): mutated FEN, SAN, UCI-move and
+ * The long fuzz run (test/slow/fuzz.test.ts is the short one in CI): mutated FEN, SAN, UCI-move and
  * PGN strings through the core's parsers, then junk command lines through the UCI loop, and the
  * counts by outcome. Exit status 1 if any input crashed, parsed wrongly or was slow.
  *

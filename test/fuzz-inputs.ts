@@ -1,5 +1,5 @@
 /**
- * The fuzzer shared by test/fuzz.test.ts (a few thousand inputs in CI) and bench/fuzz.ts (a
+ * The fuzzer shared by test/slow/fuzz.test.ts (a few thousand inputs in CI) and bench/fuzz.ts (a
  * million): seeded mutations of valid FEN, SAN, UCI-move and PGN strings fed to the core's
  * parsers, and seeded command lines fed to the UCI loop. Bad input may only end in the parser's
  * typed one-line error; anything else (another exception, a wrong success, a slow parse) is a

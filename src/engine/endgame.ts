@@ -130,7 +130,7 @@ export function scaleByPawns(pos: Position, score: number): number {
 /**
  * A score (side to move's view) scaled by how many pieces are on the board, kings and pawns
  * included: min(64, 10 + 4.5·pieces) / 64, full from 12 pieces, 37/64 at 6. Fitted to our own
- * self-play (docs/strength.md): the result a search score predicts falls with the material left,
+ * self-play (notebook/strength-experiments.md): the result a search score predicts falls with the material left,
  * so that +1.5 with six pieces scores like +0.8 with twenty, and an unscaled evaluation prefers
  * trading into endings it then draws. Not against a bare king (the mop-up needs the full score).
  * The search's `pieceCountScale` switch.

@@ -7,7 +7,7 @@
  * The score label can be blended with the classical evaluation of the same position
  * (`classicalWeight` w: w·classical + (1 − w)·search score): the network first has to learn what
  * the hand-written evaluation already knows, and a few million search scores alone teach it less
- * of that than the evaluation itself does (docs/nnue.md, generation 2).
+ * of that than the evaluation itself does (notebook/nnue-generations.md, generation 2).
  *
  * Positions are packed in typed arrays: the White-perspective feature of each piece (Black's is
  * mirrorFeature of it), the side to move, the output bucket, the search score and the game result

@@ -11,7 +11,7 @@
  *
  * A residual network (`residual`) is a correction to the classical evaluation c: the prediction is
  * σ((400·out + c) / K), the piece-square term starts at zero, and the engine adds the network's output
- * to the classical evaluation (docs/nnue.md, generation 3).
+ * to the classical evaluation (notebook/nnue-generations.md, generation 3).
  *
  * Mean squared error of the prediction against the target, Adam with a cosine learning-rate schedule,
  * weights clipped to what the quantised file can hold; the best epoch on the held-out set wins.

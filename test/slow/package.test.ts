@@ -13,12 +13,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { repoRoot } from '../scripts/build-web.js';
-import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from '../src/engine/nnue/load-node.js';
-import { WASM_FILE, WEIGHTS_DIR } from '../src/bnn/paths.js';
-import { DEFAULT_BOOK_FILE } from '../src/book/polyglot-node.js';
-import { weightsFileName } from '../src/bnn/weights.js';
-import { LAYOUT_16, LAYOUT_8 } from '../src/bnn/network.js';
+import { repoRoot } from '../../scripts/build-web.js';
+import { DEFAULT_NETWORK_FILE, NNUE_WASM_FILE } from '../../src/engine/nnue/load-node.js';
+import { WASM_FILE, WEIGHTS_DIR } from '../../src/bnn/paths.js';
+import { DEFAULT_BOOK_FILE } from '../../src/book/polyglot-node.js';
+import { weightsFileName } from '../../src/bnn/weights.js';
+import { LAYOUT_16, LAYOUT_8 } from '../../src/bnn/network.js';
 
 const root = repoRoot();
 let dir: string;
@@ -64,11 +64,12 @@ test('the tarball holds every exports target and every file the code finds at ru
   for (const f of [...targets.map((t) => t.replace(/^\.\//, '')), ...runtime, ...worker]) {
     assert.ok(packed.includes(f), `${f} is in the tarball`);
   }
-  // Nothing of the tests, scripts or sources beyond what users run.
+  // Nothing of the tests, scripts or sources beyond what users run, nor the lab notebook; the docs and changelog ship.
   assert.deepEqual(
-    packed.filter((f) => /^(dist\/(test|scripts|bench)|src|test|data)\//.test(f)),
+    packed.filter((f) => /^(dist\/(test|scripts|bench)|src|test|data|notebook)\//.test(f)),
     [],
   );
+  for (const f of ['README.md', 'CHANGELOG.md', 'docs/nnue.md']) assert.ok(packed.includes(f), `${f} is in the tarball`);
 });
 
 test('an installed copy: the three modules import, the worker resolves, and the network, kernels and weights load from the package', () => {

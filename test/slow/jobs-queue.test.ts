@@ -16,12 +16,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { jobId } from '../src/jobs/job.js';
-import { probeRedis, QUEUE_NAME } from '../src/jobs/redis-queue.js';
+import { jobId } from '../../src/jobs/job.js';
+import { probeRedis, QUEUE_NAME } from '../../src/jobs/redis-queue.js';
 
-const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
-const SELFPLAY = fileURLToPath(new URL('../bench/engine-selfplay.js', import.meta.url));
-const MATCH_PGN = fileURLToPath(new URL('../../data/matches/matrixchess-14bd57e-vs-sf15.1-elo2000-10+0.1-200.pgn', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/matrix-chess', import.meta.url));
+const SELFPLAY = fileURLToPath(new URL('../../bench/engine-selfplay.js', import.meta.url));
+const MATCH_PGN = fileURLToPath(new URL('../../../data/matches/matrixchess-14bd57e-vs-sf15.1-elo2000-10+0.1-200.pgn', import.meta.url));
 const ENV = { ...process.env, CI: 'true' };
 
 let port = 0;
@@ -228,7 +228,7 @@ test('tune datagen --queue: two workers write the shard files of the local run; 
   assert.deepEqual(readdirSync(queued).sort(), files);
   for (const f of files) assert.ok(readFileSync(join(queued, f)).equals(readFileSync(join(local, f))), `${f} is the local run's`);
   const done = workers.map((w) => [...w.log().matchAll(/job (job-[0-9a-f]+) done/g)].map((m) => m[1]));
-  const openings = readFileSync(fileURLToPath(new URL('../../data/openings/balanced.txt', import.meta.url)), 'utf8');
+  const openings = readFileSync(fileURLToPath(new URL('../../../data/openings/balanced.txt', import.meta.url)), 'utf8');
   const shardJob = (shard: number): string =>
     jobId({ kind: 'datagen-shard', seed: 3, shard, gamesPerShard: 2, nodes: 200, randomPlies: 4, openings });
   assert.deepEqual(done.flat().sort(), [shardJob(0), shardJob(1)].sort(), 'the two shard jobs were played once each, by the workers');

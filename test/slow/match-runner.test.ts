@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { Chess } from 'chess.js';
-import { START_FEN } from '../src/core/fen.js';
-import { runMatch, type MatchConfig } from '../src/match/match.js';
-import { parseMatchArgs, parseEngineSpec, splitWords } from '../src/match/cli.js';
-import { UsageError } from '../src/cmdline/errors.js';
-import type { EngineSpec } from '../src/match/uci-engine.js';
+import { START_FEN } from '../../src/core/fen.js';
+import { runMatch, type MatchConfig } from '../../src/match/match.js';
+import { parseMatchArgs, parseEngineSpec, splitWords } from '../../src/match/cli.js';
+import { UsageError } from '../../src/cmdline/errors.js';
+import type { EngineSpec } from '../../src/match/uci-engine.js';
 
-// Compiled to dist/test/; the fixture stays in the source tree.
-const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'random-mover.mjs');
+// Compiled to dist/test/slow/; the fixture stays in the source tree.
+const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'test', 'fixtures', 'random-mover.mjs');
 const mover = (name: string, ...extra: string[]): EngineSpec => ({
   name,
   cmd: process.execPath,
@@ -166,7 +166,7 @@ test('command line: engine specs, time control, key=value groups and clear error
 });
 
 test('matrix-chess match: a usage mistake exits 2 with one line on stderr and no stack trace', () => {
-  const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'matrix-chess');
+  const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bin', 'matrix-chess');
   const r = spawnSync(process.execPath, [bin, 'match', '--engine1', 'cmd=a', '--engine2', 'cmd=b', '--tc', 'fast'], { encoding: 'utf8' });
   assert.equal(r.status, 2);
   assert.equal(r.stderr, "matrix-chess: match --tc: expected BASE+INC in seconds like 10+0.1, got 'fast'\n");
@@ -174,7 +174,7 @@ test('matrix-chess match: a usage mistake exits 2 with one line on stderr and no
 });
 
 test('--chess960: seeded random 960 starts, each played from both sides; engines get UCI_Chess960 and castle king-takes-rook', async () => {
-  const { chess960Openings } = await import('../src/match/openings.js');
+  const { chess960Openings } = await import('../../src/match/openings.js');
   const parsed = parseMatchArgs([
     '--engine1',
     `cmd=${process.execPath} arg=${FIXTURE}`,

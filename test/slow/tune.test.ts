@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Position } from '../src/core/position.js';
-import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
-import { evaluate } from '../src/engine/evaluate.js';
+import { Position } from '../../src/core/position.js';
+import { MAX_MOVES, defaultGenerator } from '../../src/core/movegen.js';
+import { evaluate } from '../../src/engine/evaluate.js';
 import {
   MATERIAL_SLOT,
   PST_SLOT,
@@ -18,18 +18,18 @@ import {
   setLabels,
   whiteScore,
   type TuningSet,
-} from '../src/tune/texel/dataset.js';
-import { currentEvalParams, formatEvalParams } from '../src/tune/texel/eval-params-source.js';
-import { exactEval, fitK, meanSquaredError, modelEval, paramsFromValues, tune, valuesFromParams } from '../src/tune/texel/fit.js';
-import { playSelfplayGame, selfplayEngine } from '../src/tune/selfplay/game.js';
-import { readPgnGames } from '../src/core/pgn-read.js';
-import { writePgnGame } from '../src/core/pgn.js';
-import { START_FEN } from '../src/core/fen.js';
-import { rng } from './helpers.js';
-import { TUNE_USAGE } from '../src/tune/cli.js';
+} from '../../src/tune/texel/dataset.js';
+import { currentEvalParams, formatEvalParams } from '../../src/tune/texel/eval-params-source.js';
+import { exactEval, fitK, meanSquaredError, modelEval, paramsFromValues, tune, valuesFromParams } from '../../src/tune/texel/fit.js';
+import { playSelfplayGame, selfplayEngine } from '../../src/tune/selfplay/game.js';
+import { readPgnGames } from '../../src/core/pgn-read.js';
+import { writePgnGame } from '../../src/core/pgn.js';
+import { START_FEN } from '../../src/core/fen.js';
+import { rng } from '../helpers.js';
+import { TUNE_USAGE } from '../../src/tune/cli.js';
 
-const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
-const EVAL_PARAMS_SOURCE = fileURLToPath(new URL('../../src/engine/eval-params.ts', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/matrix-chess', import.meta.url));
+const EVAL_PARAMS_SOURCE = fileURLToPath(new URL('../../../src/engine/eval-params.ts', import.meta.url));
 
 /** Positions from seeded random games (all phases, odd material balances). */
 function randomPositions(count: number, seed: number): Position[] {

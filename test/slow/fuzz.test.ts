@@ -5,10 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Position } from '../src/core/position.js';
-import { START_FEN } from '../src/core/fen.js';
-import { parseSan, parseUciMove } from '../src/core/notation.js';
-import { PARSERS, fuzzParsers, fuzzUciLoop, uciFuzzLines } from './fuzz-inputs.js';
+import { Position } from '../../src/core/position.js';
+import { START_FEN } from '../../src/core/fen.js';
+import { parseSan, parseUciMove } from '../../src/core/notation.js';
+import { PARSERS, fuzzParsers, fuzzUciLoop, uciFuzzLines } from '../fuzz-inputs.js';
 
 test('parsers: 4000 mutated FEN, SAN, UCI-move and PGN strings give a result or a typed error, never anything else', () => {
   const report = fuzzParsers(4000, 20261201);

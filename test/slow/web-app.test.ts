@@ -12,19 +12,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './browser.js';
-import { buildWeb, repoRoot, type WebBuildResult } from '../scripts/build-web.js';
-import { serveDir } from '../scripts/serve-web.js';
-import { Position } from '../src/core/position.js';
-import { START_FEN } from '../src/core/fen.js';
-import { squareName } from '../src/core/types.js';
-import { parseSan, parseUciMove } from '../src/core/notation.js';
-import { loadNetwork, nnueFromNetwork } from '../src/engine/nnue/load-node.js';
-import { moveToUci } from '../src/core/move.js';
-import { LAYOUT_16, LAYOUT_8, OUTPUT_THRESHOLD, thresholdOffset } from '../src/bnn/network.js';
-import { SQUARE_LAYOUTS } from '../src/bnn/layout.js';
-import { weightsFileName } from '../src/bnn/weights.js';
-import { readWeightsFile } from '../src/bnn/weights-node.js';
+import { launchChromium } from '../browser.js';
+import { buildWeb, repoRoot, type WebBuildResult } from '../../scripts/build-web.js';
+import { serveDir } from '../../scripts/serve-web.js';
+import { Position } from '../../src/core/position.js';
+import { START_FEN } from '../../src/core/fen.js';
+import { squareName } from '../../src/core/types.js';
+import { parseSan, parseUciMove } from '../../src/core/notation.js';
+import { loadNetwork, nnueFromNetwork } from '../../src/engine/nnue/load-node.js';
+import { moveToUci } from '../../src/core/move.js';
+import { LAYOUT_16, LAYOUT_8, OUTPUT_THRESHOLD, thresholdOffset } from '../../src/bnn/network.js';
+import { SQUARE_LAYOUTS } from '../../src/bnn/layout.js';
+import { weightsFileName } from '../../src/bnn/weights.js';
+import { readWeightsFile } from '../../src/bnn/weights-node.js';
 
 // Callbacks passed to page.evaluate/waitForFunction run in the browser; the root tsconfig has no DOM lib.
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -375,7 +375,7 @@ test("the evaluation network: the engine plays with it (WebAssembly in the worke
 });
 
 test('Chess960: the button starts a numbered 960 position, the engine answers in it, the PGN says Variant "Chess960"', async () => {
-  const { chess960BackRank } = await import('../src/core/chess960.js');
+  const { chess960BackRank } = await import('../../src/core/chess960.js');
   const { page, errors } = await openPage();
   await page.click('[data-testid=new960]');
   const note = (await page.textContent('[data-testid=message]')) ?? '';

@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
-import { parseUciMove } from '../src/core/notation.js';
-import { Position } from '../src/core/position.js';
-import { START_FEN } from '../src/core/fen.js';
+import { parseUciMove } from '../../src/core/notation.js';
+import { Position } from '../../src/core/position.js';
+import { START_FEN } from '../../src/core/fen.js';
 
-const BIN = fileURLToPath(new URL('../../bin/matrix-chess', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/matrix-chess', import.meta.url));
 const ANSWER_MS = 15_000; // generous: CI machines are loaded
 const children: UciChild[] = [];
 // A failed test must not leave an engine searching forever and keep the test run alive.
@@ -352,12 +352,12 @@ test('end of input lets a finite search finish and print its bestmove', async ()
 });
 
 test('OwnBook plays a move from the book file; a bad BookFile is reported and the old book kept', async () => {
-  const { DEFAULT_BOOK_FILE, openBook } = await import('../src/book/polyglot-node.js');
+  const { DEFAULT_BOOK_FILE, openBook } = await import('../../src/book/polyglot-node.js');
   const bookMoves = openBook(DEFAULT_BOOK_FILE)
     .lookup(Position.fromFen(START_FEN))
     .map((e) => e.move);
   assert.ok(bookMoves.length > 0, 'the shipped book has moves for the start position');
-  const { moveToUci } = await import('../src/core/move.js');
+  const { moveToUci } = await import('../../src/core/move.js');
   const e = new UciChild();
   e.send('uci', 'setoption name BookFile value /no/such/book.bin', 'isready');
   // readyok comes after the option has been applied.

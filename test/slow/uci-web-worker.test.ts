@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './browser.js';
-import { buildWorker } from '../scripts/build-worker.js';
-import { CROSS_ORIGIN_ISOLATION, serveDir } from '../scripts/serve-web.js';
-import { legalMoveList, replayUciMoves } from '../src/core/notation.js';
-import { moveToUci } from '../src/core/move.js';
-import { START_FEN } from '../src/core/fen.js';
+import { launchChromium } from '../browser.js';
+import { buildWorker } from '../../scripts/build-worker.js';
+import { CROSS_ORIGIN_ISOLATION, serveDir } from '../../scripts/serve-web.js';
+import { legalMoveList, replayUciMoves } from '../../src/core/notation.js';
+import { moveToUci } from '../../src/core/move.js';
+import { START_FEN } from '../../src/core/fen.js';
 
 // Callbacks passed to page.evaluate/waitForFunction run in the browser; the root tsconfig has no DOM lib.
 declare const window: any; // eslint-disable-line @typescript-eslint/no-explicit-any
