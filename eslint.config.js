@@ -45,6 +45,8 @@ export default defineConfig(
   ),
   // One folder deeper (src/engine/nnue): '../' is the engine itself, '../../' must be the core.
   boundary(['src/engine/nnue/*.ts'], String.raw`\.\.\/\.\.\/(?!core\/)`, 'src/engine imports only src/core (docs/architecture.md).'),
+  // The chess.js-shaped API (matrix-chess/compat) stands on the core alone, beside the middle layer.
+  boundary(['src/compat/*.ts'], String.raw`\.\.\/(?!core\/)`, 'src/compat imports only src/core (docs/architecture.md).'),
   // Analysis stands on the engine and the core, above the middle layer and below the library API.
   boundary(['src/analysis/*.ts'], String.raw`\.\.\/(?!core\/|engine\/)`, 'src/analysis imports only src/core and src/engine.'),
   // The library API (what `import 'matrix-chess'` loads) stays free of the node-only interfaces.

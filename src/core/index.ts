@@ -3,7 +3,7 @@
  * positions, legal moves, notation, game status, perft and PGN.
  */
 export { Position, FenError, START_FEN, type FenField } from './position.js';
-export { MoveError, parseUciMove, parseSan, moveToSan, legalMoveList, replayUciMoves } from './notation.js';
+export { MoveError, parseUciMove, parseSan, moveToSan, moveToSanAmong, legalMoveList, replayUciMoves } from './notation.js';
 export { MOVE_NONE, moveToUci, moveFrom, moveTo, movePromo, moveKind, makeMove } from './move.js';
 export { gameStatus, isInsufficientMaterial, GAME_END_TEXT, type GameStatus, type GameEnd } from './status.js';
 export { MoveGenerator, defaultGenerator, generateLegalMoves, MAX_MOVES } from './movegen.js';
