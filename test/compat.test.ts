@@ -363,6 +363,7 @@ test('extension: Chess960 castles king-takes-own-rook in UCI, O-O in SAN, X-FEN 
   // King on g1 beside its rook: O-O leaves the king where it is and puts the rook on f1.
   const game = new Chess('4k3/8/8/8/8/8/8/6KR w K - 0 1', { chess960: true });
   assert.equal(game.getHeaders().Variant, 'Chess960');
+  assert.equal(game.getHeaders().FEN, '4k3/8/8/8/8/8/8/6KR w K - 0 1');
   assert.ok(game.moves({ verbose: true }).some((m) => m.lan === 'g1h1' && m.san === 'O-O'));
   const castle = game.move('g1h1');
   assert.deepEqual([castle.san, castle.lan, castle.from, castle.to, castle.flags], ['O-O', 'g1h1', 'g1', 'g1', 'k']);
