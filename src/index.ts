@@ -1,9 +1,18 @@
 /**
- * matrix-chess: the library API. `Game` is the convenient string-based front door; the core
- * (Position, move generation, perft) and the engine are exported for those who want integers
- * and speed.
+ * matrix-chess: the library API. `Chess` (chess.js's API on our core, from src/compat) is the
+ * convenient string-based front door; the core (Position, move generation, perft) and the engine
+ * are exported for those who want integers and speed.
  */
-export { Game, type GameOptions } from './game.js';
+export {
+  Chess,
+  Move,
+  validateFen,
+  type ChessOptions,
+  type MovesOptions,
+  type Piece,
+  type PieceSymbol,
+  type Square,
+} from './compat/index.js';
 export { chess960StartFen, chess960BackRank, CLASSICAL_CHESS960_INDEX } from './core/chess960.js';
 export { Position } from './core/position.js';
 export { FenError, START_FEN, parseFen, makeFen, type FenField, type FenSetup } from './core/fen.js';

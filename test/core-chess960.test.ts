@@ -181,24 +181,3 @@ test('differential against chessops: random Chess960 games agree on legal moves,
   assert.ok(positions >= 2000, `${positions} positions`);
   assert.ok(castlesSeen >= 50, `${castlesSeen} castles played`);
 });
-
-test('Game: chess960 option and Game.chess960(n): king-takes-rook UCI in and out, SAN O-O, PGN with Variant and FEN', async () => {
-  const { Game } = await import('../src/game.js');
-  assert.equal(Game.chess960(0).fen(), 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1');
-  assert.equal(Game.chess960(518).chess960, true);
-  // King on g1 beside its rook: O-O leaves the king where it is and puts the rook on f1.
-  const game = new Game('4k3/8/8/8/8/8/8/6KR w K - 0 1', { chess960: true });
-  assert.ok(game.moves().includes('g1h1'));
-  assert.deepEqual(game.play('g1h1'), { uci: 'g1h1', san: 'O-O' });
-  assert.equal(game.fen(), '4k3/8/8/8/8/8/8/5RK1 b - - 1 1');
-  assert.deepEqual(game.history(), ['g1h1']);
-  assert.equal(game.undo(), 'g1h1');
-  assert.equal(game.play('O-O').uci, 'g1h1');
-  const pgn = game.pgn();
-  assert.match(pgn, /\[Variant "Chess960"\]/);
-  assert.match(pgn, /\[FEN "4k3\/8\/8\/8\/8\/8\/8\/6KR w K - 0 1"\]/);
-  assert.match(pgn, /1\. O-O/);
-  // Without the option the same castle is written as the king's move, and king-takes-rook is still read.
-  const standard = new Game('4k3/8/8/8/8/8/8/4K2R w K - 0 1');
-  assert.deepEqual(standard.play('e1h1'), { uci: 'e1g1', san: 'O-O' });
-});

@@ -17,7 +17,11 @@ export function wireGameIo(hooks: GameIoHooks): void {
   ui.loadFen.addEventListener('click', () => {
     const text = ui.fen.value.trim();
     try {
-      hooks.replace(new Game(text), 'Position loaded from FEN.');
+      const game = Game.fromFen(text);
+      hooks.replace(
+        game,
+        game.chess960 ? 'Chess960 position loaded from FEN. Castle by dropping the king on its rook.' : 'Position loaded from FEN.',
+      );
     } catch (e) {
       showMessage(e instanceof FenError ? `${e.message}. The current game is unchanged.` : `Could not load the FEN: ${String(e)}`, true);
     }

@@ -1,28 +1,31 @@
 /**
- * The game being played in the page: one library Game (one core Position on which every move is
- * played, so repetition and the fifty-move rule see the whole game). Loading a FEN or PGN builds
- * a new Game and only replaces the current one when everything parsed, so a bad paste never loses
- * the game.
+ * The game being played in the page: one library Chess (matrix-chess/compat, one core Position on
+ * which every move is played, so repetition and the fifty-move rule see the whole game). Loading a
+ * FEN or PGN builds a new Game and only replaces the current one when everything parsed, so a bad
+ * paste never loses the game.
  */
-import { type Position } from '../src/core/position.js';
-import { START_FEN } from '../src/core/fen.js';
-import { legalMoveList } from '../src/core/notation.js';
+import { Position } from '../src/core/position.js';
+import { FenError, START_FEN } from '../src/core/fen.js';
+import { legalMoveList, moveToUciIn, movesToUciIn } from '../src/core/notation.js';
 import { readPgnGames, PgnError } from '../src/core/pgn-read.js';
+import { writePgnGame, type PgnResult } from '../src/core/pgn.js';
 import { KIND_CASTLE, moveKind, moveTo } from '../src/core/move.js';
-import { moveToUciIn } from '../src/core/notation.js';
-import { GAME_END_TEXT, type GameStatus } from '../src/core/status.js';
-import { Game as LibGame } from '../src/game.js';
+import { GAME_END_TEXT, gameStatus, type GameStatus } from '../src/core/status.js';
+import { Chess } from '../src/compat/index.js';
 
 export interface PgnHeaders {
   [tag: string]: string;
 }
 
+/** The tags the PGN writer sets itself. */
+const ROSTER = new Set(['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result', 'SetUp', 'FEN', 'PlyCount']);
+
 /**
- * The library's Game (src/game.ts) plus what the page needs on top: move ints for the board and
- * the panels, a status sentence, and PGN loading.
+ * The library's Chess plus what the page needs on top: move ints for the board and the panels,
+ * a status sentence, and PGN in and out.
  */
 export class Game {
-  readonly lib: LibGame;
+  readonly chess: Chess;
   headers: PgnHeaders = {};
 
   /** `chess960`: UCI castles are king-takes-own-rook (the engine worker is told), and the board castles by dropping the king on its rook. */
@@ -30,7 +33,7 @@ export class Game {
     readonly startFen: string = START_FEN,
     readonly chess960 = false,
   ) {
-    this.lib = new LibGame(startFen, { chess960 }); // throws FenError
+    this.chess = new Chess(startFen, { chess960 }); // throws FenError
   }
 
   /** The square the board drags a move's piece to: a Chess960 castle is king-takes-own-rook. */
@@ -39,7 +42,7 @@ export class Game {
   }
 
   get pos(): Position {
-    return this.lib.position;
+    return this.chess.position;
   }
   /** Moves played, as core move ints. */
   get moves(): number[] {
@@ -48,31 +51,31 @@ export class Game {
     return out;
   }
   get sans(): string[] {
-    return this.lib.historySan();
+    return this.chess.history();
   }
 
   /** Plays a legal move (a core move int from the legal list). */
   play(move: number): string {
-    return this.lib.play(moveToUciIn(this.pos, move, this.chess960)).san;
+    return this.chess.move(moveToUciIn(this.pos, move, this.chess960)).san;
   }
   playUci(uci: string): string {
-    return this.lib.play(uci).san;
+    return this.chess.move(uci).san;
   }
   undo(): boolean {
-    return this.lib.undo() !== undefined;
+    return this.chess.undo() !== null;
   }
 
   legalMoves(): number[] {
     return legalMoveList(this.pos);
   }
   uciMoves(): string[] {
-    return this.lib.history();
+    return movesToUciIn(Position.fromFen(this.startFen), this.moves, this.chess960);
   }
   fen(): string {
-    return this.lib.fen();
+    return this.chess.fen();
   }
   status(): GameStatus {
-    return this.lib.status();
+    return gameStatus(this.pos);
   }
 
   /** A sentence for the status line. */
@@ -86,10 +89,56 @@ export class Game {
     return `${this.pos.side === 0 ? 'White' : 'Black'} to move${s.check ? ' (check)' : ''}`;
   }
 
+  /**
+   * The game as PGN (src/core/pgn.ts writes it): the seven-tag roster (the loaded game's tags,
+   * Event/Site/Date of the app), the result from the position when the game is over,
+   * Variant "Chess960", SetUp/FEN for a custom start, and the loaded game's other tags.
+   */
   toPgn(date = new Date()): string {
     const d = `${date.getUTCFullYear()}.${String(date.getUTCMonth() + 1).padStart(2, '0')}.${String(date.getUTCDate()).padStart(2, '0')}`;
     const { FEN: _fen, SetUp: _setup, Result: _result, ...kept } = this.headers;
-    return this.lib.pgn({ Event: 'Matrix Chess game', Site: 'Matrix Chess web app', Date: d, ...kept });
+    const tags: PgnHeaders = {
+      White: '?',
+      Black: '?',
+      Round: '?',
+      ...(this.chess960 ? { Variant: 'Chess960' } : {}),
+      ...kept,
+      Event: kept.Event ?? 'Matrix Chess game',
+      Site: kept.Site ?? 'Matrix Chess web app',
+      Date: kept.Date ?? d,
+    };
+    const st = this.status();
+    const result: PgnResult = !st.over ? '*' : st.reason === 'checkmate' ? (st.winner === 'white' ? '1-0' : '0-1') : '1/2-1/2';
+    return writePgnGame({
+      event: tags.Event,
+      site: tags.Site,
+      date: tags.Date,
+      round: tags.Round,
+      white: tags.White,
+      black: tags.Black,
+      result,
+      fen: this.startFen,
+      san: this.sans,
+      extraTags: Object.entries(tags).filter(([k]) => !ROSTER.has(k)),
+    });
+  }
+
+  /**
+   * A game from a pasted FEN: classical chess, or Chess960 when only Chess960's castling reads it
+   * (a king or castling rook off its classical square, rook-file letters). Throws the classical
+   * reading's FenError when neither reads it.
+   */
+  static fromFen(text: string): Game {
+    try {
+      return new Game(text);
+    } catch (err) {
+      if (!(err instanceof FenError) || err.field !== 'castling') throw err;
+      try {
+        return new Game(text, true);
+      } catch {
+        throw err;
+      }
+    }
   }
 
   /** One PGN game, read by the core's PGN reader. Throws PgnError (naming the move) or FenError. */

@@ -25,6 +25,10 @@ function quoted(text: string): string {
   return `'${text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
 }
 
+/** moveToSan's scratch lists: the rivals of a piece move, and the replies that tell check from mate. */
+const rivalBuffer = new Int32Array(MAX_MOVES);
+const replyBuffer = new Int32Array(MAX_MOVES);
+
 export function legalMoveList(pos: Position): number[] {
   const buf = new Int32Array(MAX_MOVES);
   const n = defaultGenerator.generate(pos, buf, 0);
@@ -104,6 +108,16 @@ export function playUciMoves(pos: Position, moves: readonly string[], chess960 =
 
 /** SAN of a legal move in `pos` (with + or # suffix). */
 export function moveToSan(pos: Position, move: number): string {
+  const type = pos.board[moveFrom(move)] & 7;
+  const n = type !== PAWN && type !== KING ? defaultGenerator.generate(pos, rivalBuffer, 0) : 0;
+  return moveToSanAmong(pos, move, rivalBuffer, n);
+}
+
+/**
+ * SAN of a legal move in `pos`, given every legal move of `pos` in legal[0..n) (the rivals a
+ * piece move is told apart from), so SAN for a whole move list costs one generation.
+ */
+export function moveToSanAmong(pos: Position, move: number, legal: ArrayLike<number>, n: number): string {
   const from = moveFrom(move),
     to = moveTo(move),
     promo = movePromo(move),
@@ -122,10 +136,18 @@ export function moveToSan(pos: Position, move: number): string {
       san = TYPE_LETTERS[type].toUpperCase();
       if (type !== KING) {
         // Disambiguate among other pieces of the same kind that can reach the same square.
-        const rivals = legalMoveList(pos).filter((m) => m !== move && moveTo(m) === to && pos.board[moveFrom(m)] === piece);
-        if (rivals.length > 0) {
-          const sameFile = rivals.some((m) => (moveFrom(m) & 7) === (from & 7));
-          const sameRank = rivals.some((m) => moveFrom(m) >> 3 === from >> 3);
+        let rivals = false,
+          sameFile = false,
+          sameRank = false;
+        for (let i = 0; i < n; i++) {
+          const m = legal[i],
+            f = moveFrom(m);
+          if (m === move || moveTo(m) !== to || pos.board[f] !== piece) continue;
+          rivals = true;
+          if ((f & 7) === (from & 7)) sameFile = true;
+          if (f >> 3 === from >> 3) sameRank = true;
+        }
+        if (rivals) {
           if (!sameFile) san += FILE_NAMES[from & 7];
           else if (!sameRank) san += String((from >> 3) + 1);
           else san += squareName(from);
@@ -135,7 +157,7 @@ export function moveToSan(pos: Position, move: number): string {
     }
   }
   pos.makeMove(move);
-  if (pos.inCheck()) san += legalMoveList(pos).length === 0 ? '#' : '+';
+  if (pos.inCheck()) san += defaultGenerator.generate(pos, replyBuffer, 0) === 0 ? '#' : '+';
   pos.unmakeMove();
   return san;
 }

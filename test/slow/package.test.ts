@@ -3,7 +3,7 @@
  * dist/), the tarball installed offline into a fresh project, and each `exports` entry used from
  * there. Checks that the tarball holds every file the exports and the runtime paths point at
  * (the network, both WASM kernels, the BNN weights, the book, the search thread, the worker),
- * that `matrix-chess`, `matrix-chess/core` and `matrix-chess/engine` import and type-check, that
+ * that `matrix-chess`, `matrix-chess/core`, `matrix-chess/engine` and `matrix-chess/compat` import and type-check, that
  * `matrix-chess/worker` resolves to the worker script, and that the installed code finds its
  * own files (the network and kernels load from node_modules/matrix-chess, not the repository).
  */
@@ -72,11 +72,14 @@ test('the tarball holds every exports target and every file the code finds at ru
   for (const f of ['README.md', 'CHANGELOG.md', 'docs/nnue.md']) assert.ok(packed.includes(f), `${f} is in the tarball`);
 });
 
-test('an installed copy: the three modules import, the worker resolves, and the network, kernels and weights load from the package', () => {
+test('an installed copy: the four modules import, the worker resolves, and the network, kernels and weights load from the package', () => {
   const script = `
     import * as lib from 'matrix-chess';
     import * as core from 'matrix-chess/core';
     import * as engine from 'matrix-chess/engine';
+    import * as compat from 'matrix-chess/compat';
+    const chess = new compat.Chess();
+    chess.move('e2e4');
     const pos = core.Position.fromFen(core.START_FEN);
     const result = new engine.Engine({ hashMb: 1 }).search(pos, { depth: 3 });
     const nnue = lib.loadNnue();
@@ -88,6 +91,7 @@ test('an installed copy: the three modules import, the worker resolves, and the 
       network: lib.describeNnue(nnue),
       bnn: bnn.name,
       perft: lib.perft(pos, 3, bnn),
+      compat: [chess.fen(), new lib.Chess().perft(2), compat.SQUARES[0], lib.Chess === compat.Chess],
     }));`;
   const out = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project)) as Record<string, unknown>;
   const installed = join(project, 'node_modules', 'matrix-chess');
@@ -97,6 +101,7 @@ test('an installed copy: the three modules import, the worker resolves, and the 
   assert.match(String(out.network), new RegExp(`^NNUE ${installed}/weights/nnue\\.bin: 768x2-\\d+-\\d+ buckets, wasm kernel`));
   assert.equal(out.bnn, 'bnn');
   assert.equal(out.perft, 8902);
+  assert.deepEqual(out.compat, ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1', 400, 'a8', true]);
 });
 
 test('an installed copy: the bin speaks UCI with the package network and the BNN WebAssembly kernel', () => {
@@ -132,13 +137,16 @@ test('an installed copy type-checks against each export', () => {
   writeFileSync(
     join(project, 'use.ts'),
     [
-      "import { Game } from 'matrix-chess';",
+      "import { Chess } from 'matrix-chess';",
+      "import { Chess as ChessJsShaped, validateFen, type Square } from 'matrix-chess/compat';",
       "import { Position, START_FEN, legalMoveList } from 'matrix-chess/core';",
       "import { Engine } from 'matrix-chess/engine';",
       "import type { UciWorkerLine } from 'matrix-chess/worker';",
       'const n: number = legalMoveList(Position.fromFen(START_FEN)).length;',
-      'const line: UciWorkerLine = new Game().fen();',
-      'export const used = [n, line, new Engine({ hashMb: 1 })];',
+      'const line: UciWorkerLine = new Chess().fen();',
+      "const square: Square = 'e4';",
+      'const ok: boolean = validateFen(new ChessJsShaped().fen()).ok;',
+      'export const used = [n, line, square, ok, new Engine({ hashMb: 1 })];',
     ].join('\n'),
   );
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');

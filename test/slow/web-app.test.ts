@@ -296,7 +296,7 @@ test('bad FEN and PGN get a clear message and the game is kept; Stop plays the b
   await page.fill('[data-testid=fen]', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1');
   await page.click('#load-fen');
   const msg = page.locator('[data-testid=message]');
-  assert.match((await msg.textContent()) ?? '', /invalid FEN \(castling\)/);
+  assert.match((await msg.textContent()) ?? '', /Invalid FEN: castling: /);
   assert.equal(await page.evaluate(() => window.matrixChess.fen()), fen);
   assert.equal(await page.locator('#moves .san').count(), 1);
 
@@ -374,7 +374,7 @@ test("the evaluation network: the engine plays with it (WebAssembly in the worke
   await page.close();
 });
 
-test('Chess960: the button starts a numbered 960 position, the engine answers in it, the PGN says Variant "Chess960"', async () => {
+test('Chess960: the button starts a numbered 960 position, the engine answers in it, the PGN says Variant "Chess960"; a pasted 960 FEN starts one too', async () => {
   const { chess960BackRank } = await import('../../src/core/chess960.js');
   const { page, errors } = await openPage();
   await page.click('[data-testid=new960]');
@@ -396,6 +396,13 @@ test('Chess960: the button starts a numbered 960 position, the engine answers in
   const pos = Position.fromFen(fen);
   for (const uci of await page.evaluate(() => window.matrixChess.uciMoves())) pos.makeMove(parseUciMove(pos, uci, true));
   assert.equal(pos.toFen(), await pageFen(page));
+  // A FEN only Chess960 castling reads (start position 0: the king on g1), pasted, starts a Chess960 game.
+  const fen960 = 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1';
+  await page.fill('[data-testid=fen]', fen960);
+  await page.click('#load-fen');
+  assert.match((await page.textContent('[data-testid=message]')) ?? '', /Chess960 position loaded from FEN/);
+  assert.equal(await pageFen(page), fen960);
+  assert.match(await pagePgn(page), /\[Variant "Chess960"\]/);
   assert.deepEqual(errors, []);
   await page.close();
 });
