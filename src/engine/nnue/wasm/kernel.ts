@@ -137,6 +137,25 @@ function squaredSum(us: usize, them: usize, w: usize): i64 {
   return i64x2.extract_lane(wide, 0) + i64x2.extract_lane(wide, 1);
 }
 
+/**
+ * The clipped activation's sum Σ clamp(us)·w + Σ clamp(them)·w: i32x4.dot_i16x8_s adds pairs of
+ * products into int32 lanes, one accumulator a perspective (two independent chains of additions);
+ * the loader bounds the whole sum, and so every partial one, below 2^31.
+ */
+function clippedSum(us: usize, them: usize, w: usize): i32 {
+  const zero = i16x8.splat(0), top = i16x8.splat(<i16>QA);
+  const bytes = H * 2;
+  let su = i32x4.splat(0), st = i32x4.splat(0);
+  for (let i = 0; i < bytes; i += 16) {
+    const a = i16x8.min_s(i16x8.max_s(v128.load(us + i), zero), top);
+    const b = i16x8.min_s(i16x8.max_s(v128.load(them + i), zero), top);
+    su = i32x4.add(su, i32x4.dot_i16x8_s(a, v128.load(w + i)));
+    st = i32x4.add(st, i32x4.dot_i16x8_s(b, v128.load(w + bytes + i)));
+  }
+  const sum = i32x4.add(su, st);
+  return i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3);
+}
+
 export function evaluate(slot: i32, stm: i32, bucket: i32): i32 {
   const us = acc(slot, stm), them = acc(slot, stm ^ 1);
   const w = W2 + <usize>(bucket * 4 * H);
@@ -145,16 +164,7 @@ export function evaluate(slot: i32, stm: i32, bucket: i32): i32 {
     // Divided by QA (truncated, as the reference), it is within the clipped sum's 32-bit bound.
     hidden = <i32>(squaredSum(us, them, w) / <i64>QA);
   } else {
-    const zero = i16x8.splat(0), top = i16x8.splat(<i16>QA);
-    const bytes = H * 2;
-    let sum = i32x4.splat(0);
-    for (let i = 0; i < bytes; i += 16) {
-      const a = i16x8.min_s(i16x8.max_s(v128.load(us + i), zero), top);
-      const b = i16x8.min_s(i16x8.max_s(v128.load(them + i), zero), top);
-      sum = i32x4.add(sum, i32x4.dot_i16x8_s(a, v128.load(w + i)));
-      sum = i32x4.add(sum, i32x4.dot_i16x8_s(b, v128.load(w + bytes + i)));
-    }
-    hidden = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3);
+    hidden = clippedSum(us, them, w);
   }
   const total = hidden
     + load<i32>(B2 + <usize>(bucket * 4))
