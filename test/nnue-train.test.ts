@@ -13,6 +13,7 @@ import {
   resultLoss,
   train,
   type EpochReport,
+  type FloatNetwork,
 } from '../src/tune/nnue/train.js';
 import { decodeCheckpoint, encodeCheckpoint } from '../src/tune/nnue/checkpoint.js';
 import { labelsOf, Pass, target } from '../src/tune/nnue/pass.js';
@@ -21,7 +22,8 @@ import { decodeShard, encodeShard, shardName } from '../src/tune/game-records.js
 import { nnueCommand, nnueScaleCommand } from '../src/tune/nnue/cli.js';
 import { UsageError } from '../src/cmdline/errors.js';
 import { loadNnue, nnueFromNetwork, DEFAULT_NETWORK_FILE } from '../src/engine/nnue/load-node.js';
-import { decodeNetwork, encodeNetwork } from '../src/engine/nnue/network.js';
+import { decodeNetwork, encodeNetwork, type NnueNetwork } from '../src/engine/nnue/network.js';
+import { exactOutput } from './nnue-helpers.js';
 import { evaluate } from '../src/engine/evaluate.js';
 import { featureIndex, kingTransform, outputBucket } from '../src/engine/nnue/features.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -229,6 +231,76 @@ test('NNUE trainer: the squared activation learns, and its quantised network (bo
   }
   assert.ok(compared > 200 && nonzero > compared / 2, `${nonzero} of ${compared} outputs non-zero`);
   assert.ok(worst <= 10, `quantised and float evaluations differ by up to ${worst} cp`);
+});
+
+/** The float network a file stands for: each integer over its scale (W1, b1 / QA; W2 / QB; b2, P / QA·QB). */
+function dequantise(n: NnueNetwork): FloatNetwork {
+  const s = n.qa * n.qb;
+  return {
+    kind: n.kind,
+    activation: n.activation,
+    features: n.features,
+    hidden: n.hidden,
+    buckets: n.buckets,
+    w1: Float32Array.from(n.w1, (x) => x / n.qa),
+    b1: Float32Array.from(n.b1, (x) => x / n.qa),
+    w2: Float32Array.from(n.w2, (x) => x / n.qb),
+    b2: Float32Array.from(n.b2, (x) => x / s),
+    psqt: Float32Array.from(n.psqt, (x) => x / s),
+  };
+}
+
+test('NNUE trainer, squared activation at 256 and 512 neurons: the file it writes loads, both kernels evaluate it exactly, and as the float network within the quantisation error', () => {
+  const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 8, holdOutEvery: 5 });
+  const games = decodeShard(readFileSync(SAMPLE)).slice(0, 6);
+  for (const hidden of [256, 512]) {
+    const trained = train(tr, va, { hidden, buckets: 8, epochs: 1, batch: 256, lr: 0.002, resultWeight: 0, seed: 1, activation: 'screlu' });
+    // The worst case for the bounds: every output weight at the trainer's clip (127 / QB), either sign.
+    const clipped = initNetwork(hidden, 8, hidden, 'evaluation', 'screlu');
+    clipped.w2.forEach((_, j, a) => (a[j] = (j % 3 === 0 ? -127 : 127) / 64));
+    for (const [name, float] of [
+      ['trained', trained.net],
+      ['clipped', clipped],
+    ] as const) {
+      const net = decodeNetwork(encodeNetwork(quantise(float, { positions: tr.count, seed: 1, epochs: 1, description: 'test' })));
+      assert.equal(net.activation, 'screlu');
+      const kernels = [nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')],
+        asFile = dequantise(net);
+      let compared = 0,
+        worstFile = 0,
+        worst = 0,
+        total = 0;
+      for (const g of games) {
+        const pos = Position.fromFen(g.fen);
+        for (const m of g.moves) {
+          const int = kernels[0].networkOutputFresh(pos),
+            one = loadOne(pos, 8);
+          if (compared % 8 === 0)
+            assert.equal(int, exactOutput(net, pos).output, `${name} ${hidden}: the reference kernel is the exact formula`);
+          assert.equal(kernels[1].networkOutputFresh(pos), int, `${name} ${hidden}: WebAssembly equals TypeScript`);
+          worstFile = Math.max(worstFile, Math.abs(int - floatEval(asFile, one, 0)));
+          const diff = Math.abs(int - floatEval(float, one, 0));
+          worst = Math.max(worst, diff);
+          total += diff;
+          compared++;
+          pos.makeMove(m);
+        }
+      }
+      assert.ok(compared > 500, `only ${compared} positions`);
+      // The float pass of the file's own weights: the integer evaluation differs only by its three
+      // truncations, below 1.5 output units (the division by QA, the halved piece-square difference)
+      // and 1 cp (the scaling): at most 1 + 1.5 · 400 / (255 · 64) = 1.04 cp, and float32 rounding.
+      assert.ok(worstFile <= 1.05, `${name} ${hidden}: the file's float evaluation differs by up to ${worstFile} cp`);
+      // The trained float network: rounding W1 to 1/255 and W2 to 1/64 over 2 × 256 or 512 neurons.
+      // Measured 2026-12-06: worst 26 and 37 cp, mean 6.5 and 9.7 (the clipped network, whose
+      // outputs run to thousands of cp: 200 and 317, 44 and 57); the clipped ReLU's are as large.
+      if (name === 'trained')
+        assert.ok(
+          worst <= 60 && total / compared <= 15,
+          `${hidden}: float and file differ by up to ${worst} cp, ${total / compared} on average`,
+        );
+    }
+  }
 });
 
 test('NNUE trainer: weight decay shrinks the layer weights and changes nothing else about training', () => {

@@ -1,19 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position } from '../src/core/position.js';
-import { START_FEN } from '../src/core/fen.js';
 import { MAX_MOVES, defaultGenerator } from '../src/core/movegen.js';
-import { moveFrom, moveKind, movePromo, moveTo, KIND_CASTLE, KIND_EN_PASSANT } from '../src/core/move.js';
-import {
-  decodeNetwork,
-  encodeNetwork,
-  NnueFileError,
-  type NnueActivation,
-  type NnueKind,
-  type NnueNetwork,
-} from '../src/engine/nnue/network.js';
+import { moveFrom, moveKind, moveTo, KIND_CASTLE } from '../src/core/move.js';
+import { decodeNetwork, encodeNetwork, NnueFileError, type NnueNetwork } from '../src/engine/nnue/network.js';
 import { nnueFromNetwork } from '../src/engine/nnue/load-node.js';
-import type { NnueEvaluator } from '../src/engine/nnue/evaluator.js';
 import {
   featureIndex,
   featureInputs,
@@ -24,51 +15,13 @@ import {
   type NnueFeatures,
 } from '../src/engine/nnue/features.js';
 import { KING } from '../src/core/types.js';
-import { chess960StartFen } from '../src/core/chess960.js';
 import { mirrorFiles } from '../src/tune/nnue/dataset.js';
 import { NNUE_SLOTS } from '../src/engine/nnue/kernel.js';
 import { Engine } from '../src/engine/engine.js';
 import { evaluate } from '../src/engine/evaluate.js';
 import { crc32 } from '../src/core/crc32.js';
-import { mirrorFen, rng, suiteFens } from './helpers.js';
-
-/** A random network with weights in the ranges a trained one uses. */
-export function randomNetwork(
-  hidden: number,
-  buckets: number,
-  seed: number,
-  kind: NnueKind = 'evaluation',
-  activation: NnueActivation = 'crelu',
-  features: NnueFeatures = 'plain',
-): NnueNetwork {
-  const r = rng(seed),
-    int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1)),
-    inputs = featureInputs(features);
-  const w1 = new Int16Array(inputs * hidden).map(() => int(-60, 60));
-  const b1 = new Int16Array(hidden).map(() => int(-40, 200));
-  const w2 = new Int16Array(buckets * 2 * hidden).map(() => int(-127, 127));
-  const b2 = new Int32Array(buckets).map(() => int(-20000, 20000));
-  const psqt = new Int32Array(inputs * buckets).map(() => int(-40000, 40000));
-  return {
-    kind,
-    activation,
-    features,
-    hidden,
-    buckets,
-    qa: 255,
-    qb: 64,
-    scale: 400,
-    positions: 0,
-    seed,
-    epochs: 0,
-    description: 'random test network',
-    w1,
-    b1,
-    w2,
-    b2,
-    psqt,
-  };
-}
+import { mirrorFen } from './helpers.js';
+import { CHESS960_CASTLE_FENS, GAME_FENS, checkGames, checkTrees, pieceCount, randomNetwork } from './nnue-helpers.js';
 
 test('network file: round trip, and every damaged file is refused with its problem named', () => {
   const net = randomNetwork(32, 4, 1);
@@ -112,11 +65,23 @@ test('network file: round trip, and every damaged file is refused with its probl
   act[94] = 2;
   new DataView(act.buffer).setUint32(act.length - 4, crc32(act.subarray(0, act.length - 4)), true);
   assert.throws(() => decodeNetwork(act, 'x.bin'), /x\.bin: activation 2, expected 0 \(clipped ReLU\) or 1 \(squared clipped ReLU\)/);
-  // Squared: QA·w must fit the kernel's 16-bit lanes, and 2·hidden·QA²·|w| its 32-bit sum.
+  // Squared: QA·w must fit the kernel's 16-bit lanes (−128 does, 129 does not); the squared sum is
+  // no longer bounded by 32 bits (int64 partial sums), so 256 and 512 neurons load.
   const wide = randomNetwork(32, 4, 1, 'evaluation', 'screlu');
+  wide.w2[5] = -128;
+  assert.equal(decodeNetwork(encodeNetwork(wide)).w2[5], -128);
   wide.w2[5] = 129;
   assert.throws(() => decodeNetwork(encodeNetwork(wide), 'w.bin'), /w\.bin: output weights up to 129 times QA 255 overflow/);
-  assert.throws(() => decodeNetwork(encodeNetwork(randomNetwork(256, 4, 1, 'evaluation', 'screlu')), 'w.bin'), /could overflow the 32-bit/);
+  for (const hidden of [256, 512])
+    assert.equal(decodeNetwork(encodeNetwork(randomNetwork(hidden, 8, 1, 'evaluation', 'screlu'))).hidden, hidden);
+  // QA is the clamp's bound in an int16 lane of the kernel.
+  const bigQa = randomNetwork(32, 4, 1);
+  bigQa.qa = 40000;
+  bigQa.w2.fill(1);
+  assert.throws(
+    () => decodeNetwork(encodeNetwork(bigQa), 'q.bin'),
+    /q\.bin: QA 40000 does not fit the kernel's 16-bit lanes \(at most 32767\)/,
+  );
   // Piece-square rows of 2^25: 32 of them fit the output sum, but the two perspectives' difference
   // (64 rows) would wrap the kernel's int32 subtraction; 2^25 − 1 is accepted.
   const psq = randomNetwork(32, 4, 1);
@@ -266,69 +231,6 @@ test('features: king transforms of the three feature sets (plain 0; king-mirrore
   assert.equal(featureIndex(1, BLACK_KING, sq('g8'), kb(1, 'g8')), 1536 + 5 * 64 + sq('g1'));
 });
 
-/** Plays seeded random games (with null moves) and checks incremental == full after every move. */
-function checkGames(
-  evaluators: NnueEvaluator[],
-  fens: string[],
-  seed: number,
-  plies: number,
-  observe?: (pos: Position, m: number) => void,
-): Record<string, number> {
-  const r = rng(seed),
-    moves = new Int32Array(MAX_MOVES);
-  const seen = { castle: 0, enPassant: 0, promotion: 0, capture: 0, nullMove: 0, kingCrossing: 0, positions: 0 };
-  for (const fen of fens) {
-    const pos = Position.fromFen(fen);
-    for (const e of evaluators) e.reset(pos);
-    for (let i = 0; i < plies; i++) {
-      if (i % 100 === 99) for (const e of evaluators) e.reset(pos); // as a search does at its root
-      const n = defaultGenerator.generate(pos, moves, 0);
-      if (n === 0 || pos.halfmove >= 100) break;
-      if (!pos.inCheck() && r() < 0.08) {
-        for (const e of evaluators) e.makeNull(pos);
-        pos.makeNullMove();
-        seen.nullMove++;
-      } else {
-        // Random play rarely castles or captures en passant: take such a move when there is one, half the time.
-        let m = moves[Math.floor(r() * n)];
-        for (let k = 0; k < n; k++) if (moveKind(moves[k]) !== 0 && r() < 0.5) m = moves[k];
-        if (moveKind(m) === KIND_CASTLE) seen.castle++;
-        if (moveKind(m) === KIND_EN_PASSANT) seen.enPassant++;
-        if (movePromo(m) !== 0) seen.promotion++;
-        if (pos.board[(m >> 6) & 63] !== 0) seen.capture++;
-        if ((pos.board[m & 63] & 7) === 6 && ((m ^ (m >> 6)) & 4) !== 0) seen.kingCrossing++;
-        observe?.(pos, m);
-        for (const e of evaluators) e.make(pos, m);
-        pos.makeMove(m);
-      }
-      seen.positions++;
-      const values = evaluators.map((e) => e.evaluate(pos));
-      for (const [k, e] of evaluators.entries()) {
-        assert.equal(values[k], e.evaluateFresh(pos), `${e.kernel.name}: incremental != full after ${i + 1} plies from ${fen}`);
-        for (let persp = 0; persp < 2; persp++) {
-          // The fresh refresh used the spare slot; the search's slot must hold the same numbers.
-          const inc = e.accumulator(pos, persp);
-          assert.deepEqual(inc, e.kernel.accumulator(NNUE_SLOTS - 1, persp), `${e.kernel.name}: accumulator ${persp} after ${i + 1} plies`);
-        }
-      }
-      for (let k = 1; k < values.length; k++) {
-        assert.equal(values[k], values[0], 'TypeScript and WebAssembly kernels disagree');
-        for (let persp = 0; persp < 2; persp++)
-          assert.deepEqual(evaluators[k].accumulator(pos, persp), evaluators[0].accumulator(pos, persp), `kernels' accumulator ${persp}`);
-      }
-    }
-  }
-  return seen;
-}
-
-const GAME_FENS = [
-  START_FEN,
-  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
-  'r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1',
-  '4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1',
-  ...suiteFens().filter((_, i) => i % 16 === 0),
-];
-
 test('NNUE: incremental accumulators equal full recomputation after every move, null move, castle, en passant and promotion (both kernels)', () => {
   const net = randomNetwork(64, 8, 7);
   const seen = checkGames([nnueFromNetwork(net, 'ts'), nnueFromNetwork(net, 'wasm')], GAME_FENS, 11, 120);
@@ -345,17 +247,6 @@ test('NNUE, king-mirrored features: incremental equals full after every move, th
   const kingside = Position.fromFen('r4rk1/pp3ppp/2n5/8/8/2N5/PP3PPP/R4RK1 w - - 0 1');
   assert.notEqual(plain.evaluateFresh(kingside), mirrored.evaluateFresh(kingside));
 });
-
-/** Chess960 castles across the buckets: the king from b1, d1, f1 or g1 to c1 or g1 (from === to, onto the rook's square). */
-const CHESS960_CASTLE_FENS = [
-  'rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1',
-  'r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w HAha - 0 1',
-  'r4kr1/pppppppp/8/8/8/8/PPPPPPPP/R4KR1 b GAga - 0 1',
-  'r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1',
-  chess960StartFen(0),
-  chess960StartFen(959),
-  chess960StartFen(321),
-];
 
 test('NNUE, king-buckets features: incremental equals full after every move, king moves between all five buckets and castles (Chess960 too) included (both kernels)', () => {
   const net = randomNetwork(64, 8, 43, 'evaluation', 'crelu', 'king-buckets');
@@ -451,52 +342,6 @@ test('NNUE, king-buckets features: five copies of a plain network are that netwo
   assert.ok(same > 4 && differ > 4, `${same} positions without a king in bucket 2, ${differ} with`);
 });
 
-/**
- * Walks random trees as a search does (make, unmake, null moves, most nodes never evaluated), so
- * the lazy update runs chains of pending moves of every length; every evaluated node is compared
- * with a recomputation from the board. Returns how many nodes were evaluated after a chain of
- * at least three unevaluated plies.
- */
-function checkTrees(evaluators: NnueEvaluator[], fens: string[], seed: number): number {
-  const r = rng(seed),
-    buf = new Int32Array(MAX_MOVES * 12);
-  let longChains = 0;
-  const walk = (pos: Position, depth: number, unevaluated: number): void => {
-    let since = unevaluated + 1;
-    if (r() < 0.25) {
-      const values = evaluators.map((e) => e.evaluate(pos));
-      for (const [k, e] of evaluators.entries())
-        assert.equal(values[k], e.evaluateFresh(pos), `${e.kernel.name}: lazy != full at ${pos.toFen()}`);
-      if (unevaluated >= 3) longChains++;
-      since = 0;
-    }
-    if (depth === 0) return;
-    const base = depth * MAX_MOVES,
-      n = defaultGenerator.generate(pos, buf, base) - base;
-    if (n === 0) return;
-    if (!pos.inCheck() && r() < 0.1) {
-      for (const e of evaluators) e.makeNull(pos);
-      pos.makeNullMove();
-      walk(pos, depth - 1, since);
-      pos.unmakeNullMove();
-    }
-    for (let c = 0; c < 3; c++) {
-      let m = buf[base + Math.floor(r() * n)];
-      for (let k = 0; k < n; k++) if (moveKind(buf[base + k]) !== 0 && r() < 0.3) m = buf[base + k];
-      for (const e of evaluators) e.make(pos, m);
-      pos.makeMove(m);
-      walk(pos, depth - 1, since);
-      pos.unmakeMove();
-    }
-  };
-  for (const fen of fens) {
-    const pos = Position.fromFen(fen);
-    for (const e of evaluators) e.reset(pos);
-    walk(pos, 6, 0);
-  }
-  return longChains;
-}
-
 test('NNUE: the lazy update, over search-like trees (make, unmake, null moves, most nodes unevaluated), equals full recomputation (both kernels, all three feature sets)', () => {
   for (const features of ['plain', 'king-mirrored', 'king-buckets'] as const) {
     const net = randomNetwork(32, 8, 37, 'evaluation', 'crelu', features);
@@ -576,7 +421,7 @@ test('NNUE: the squared activation, both kernels: incremental equals full, WebAs
       const out = e.networkOutputFresh(pos);
       const us = e.kernel.accumulator(NNUE_SLOTS - 1, pos.side),
         them = e.kernel.accumulator(NNUE_SLOTS - 1, pos.side ^ 1);
-      const bucket = outputBucket(popcount(pos), 8),
+      const bucket = outputBucket(pieceCount(pos), 8),
         w = bucket * 256;
       let sum = 0;
       for (let i = 0; i < 128; i++) {
@@ -590,12 +435,6 @@ test('NNUE: the squared activation, both kernels: incremental equals full, WebAs
   }
   assert.ok(differs > GAME_FENS.length / 2, 'the squared activation changes the output');
 });
-
-function popcount(pos: Position): number {
-  let n = 0;
-  for (let sq = 0; sq < 64; sq++) if (pos.board[sq] !== 0) n++;
-  return n;
-}
 
 test('NNUE: a search with the network is deterministic and leaves the position as it was', () => {
   const net = randomNetwork(32, 8, 9);

@@ -15,7 +15,8 @@
  *                 + trunc((psqt_stm[b] − psqt_other[b]) / 2)) · SCALE / (QA · QB))
  *
  * With the squared activation (`screlu`), crelu(x)·w becomes crelu(x)²·w, whose sum is divided
- * (truncated) by QA before the bias is added, so the units stay QA·QB.
+ * (truncated) by QA before the bias is added, so the units stay QA·QB; the kernels sum it exactly
+ * at any width (int64 partial sums in WebAssembly, doubles in the reference: arithmeticProblem).
  *
  * A network of kind `residual` is a correction to the classical evaluation: the engine adds its
  * output to the hand-written evaluation (evaluator.ts), and the trainer fits the sum.
@@ -125,6 +126,52 @@ export function checkNetworkShape(n: NnueNetwork): void {
       );
 }
 
+/** The largest QA: the clamp's upper bound is an int16 lane of the kernel. */
+export const MAX_QA = 32767;
+
+/**
+ * Why the kernels could not evaluate `n` exactly, or undefined when they can: the loader refuses
+ * such a file, and the trainer never writes one. The bounds (docs/nnue.md, exact integers):
+ * - QA ≤ 32767, so the clamp fits an int16 lane;
+ * - with the squared activation, QA·max|W2| ≤ 32767, so each clamp·w is exact in an int16 lane;
+ *   the kernel then sums clamp·w·clamp in int32 lanes per perspective for at most
+ *   squaredChunkNeurons(QA) neurons before widening the partial sums to int64, so nothing else
+ *   bounds the squared sum, which is divided by QA before the rest is added;
+ * - either way the output sum before scaling, |hidden part| ≤ 2·H·QA·max|W2| plus |b2| plus 32
+ *   piece-square rows (a perspective has at most 32 features on), stays below 2^31, and so does
+ *   the two perspectives' piece-square difference (64 rows), which the kernel takes in int32.
+ */
+export function arithmeticProblem(n: Pick<NnueNetwork, 'activation' | 'hidden' | 'qa' | 'w2' | 'b2' | 'psqt'>): string | undefined {
+  const { qa, hidden } = n;
+  if (qa > MAX_QA) return `QA ${qa} does not fit the kernel's 16-bit lanes (at most ${MAX_QA})`;
+  const maxAbs = (a: Int16Array | Int32Array): number => {
+    let m = 0;
+    for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]));
+    return m;
+  };
+  const maxW = maxAbs(n.w2),
+    maxB = maxAbs(n.b2),
+    maxP = maxAbs(n.psqt);
+  if (n.activation === 'screlu' && qa * maxW > MAX_QA)
+    return `output weights up to ${maxW} times QA ${qa} overflow the 16-bit products of the squared activation`;
+  // The squared sum divided by QA has the clipped one's bound: 2H·QA²·|w| / QA.
+  const hiddenBound = 2 * hidden * qa * maxW;
+  if (hiddenBound + maxB + 32 * maxP >= 2 ** 31 || 64 * maxP >= 2 ** 31)
+    return `output weights up to ${maxW} (piece-square up to ${maxP}) could overflow the 32-bit output sum`;
+  return undefined;
+}
+
+/**
+ * How many neurons of one perspective the kernel's squared activation sums in int32 lanes before
+ * widening them to int64: each lane adds two products clamp·w·clamp a block of 8 neurons, each at
+ * most 32767·QA in size (clamp·w fits int16, arithmeticProblem), so C blocks stay below 2^31 while
+ * C·2·32767·QA < 2^31 (QA 255: 128 blocks, 1024 neurons, so at 256 and 512 neurons one widening
+ * at the end; QA 32767: one block).
+ */
+export function squaredChunkNeurons(qa: number): number {
+  return 8 * Math.floor((2 ** 31 - 1) / (2 * MAX_QA * qa));
+}
+
 export function encodeNetwork(n: NnueNetwork): Uint8Array {
   checkNetworkShape(n);
   const inputs = networkInputs(n);
@@ -218,24 +265,8 @@ export function decodeNetwork(buf: Uint8Array, file = 'network'): NnueNetwork {
   for (let i = 0; i < buckets; i++, o += 4) b2[i] = v.getInt32(o, true);
   const psqt = new Int32Array(inputs * buckets);
   for (let i = 0; i < psqt.length; i++, o += 4) psqt[i] = v.getInt32(o, true);
-  // The output sum must fit an int32 lane in the kernel, as it always does in the reference.
-  // However many inputs the feature set has, a perspective has at most 32 of them on (one per
-  // piece), so its piece-square sum is at most 32 rows whatever the psqt's size.
-  let maxW = 0,
-    maxB = 0;
-  for (let i = 0; i < w2.length; i++) maxW = Math.max(maxW, Math.abs(w2[i]));
-  for (let i = 0; i < b2.length; i++) maxB = Math.max(maxB, Math.abs(b2[i]));
-  let maxP = 0;
-  for (let i = 0; i < psqt.length; i++) maxP = Math.max(maxP, Math.abs(psqt[i]));
-  // The squared activation's products clamp·w live in int16 lanes, and its sum of clamp²·w (QA
-  // times the clipped one's bound) must fit before the division by QA brings it back to that bound.
-  const hiddenBound = 2 * hidden * qa * maxW;
-  if (activation === 'screlu' && qa * maxW >= 2 ** 15)
-    throw new NnueFileError(file, `output weights up to ${maxW} times QA ${qa} overflow the 16-bit products of the squared activation`);
-  // The kernel subtracts the two perspectives' piece-square sums in int32 before halving them, so
-  // that difference (up to 64 rows) must fit too; the reference, in doubles, would not wrap.
-  if ((activation === 'screlu' && hiddenBound * qa >= 2 ** 31) || hiddenBound + maxB + 32 * maxP >= 2 ** 31 || 64 * maxP >= 2 ** 31)
-    throw new NnueFileError(file, `output weights up to ${maxW} (piece-square up to ${maxP}) could overflow the 32-bit output sum`);
+  const problem = arithmeticProblem({ activation, hidden, qa, w2, b2, psqt });
+  if (problem !== undefined) throw new NnueFileError(file, problem);
   return {
     kind,
     activation,

@@ -96,7 +96,9 @@ export class TsNnueKernel implements NnueKernel {
       w = bucket * 2 * H;
     let sum = 0;
     if (this.squared) {
-      // Exact in doubles; the loader bounds the sum below 2^31 as the kernel's int32 lanes need.
+      // Exact in doubles: |sum| ≤ 2H·QA²·|w| ≤ 2H·32767·QA < 2^52 (H ≤ 4096, QA·|w| ≤ 32767:
+      // arithmeticProblem), so it is an integer, and below 2^52 its quotient by QA truncates to
+      // the integer quotient, as the WebAssembly kernel's int64 division does.
       for (let i = 0; i < H; i++) {
         const x = acc[us + i],
           y = acc[them + i],

@@ -6,7 +6,7 @@
  */
 import type { NnueKernel } from './kernel.js';
 import { NNUE_SLOTS } from './kernel.js';
-import { checkNetworkShape, networkInputs, type NnueNetwork } from './network.js';
+import { checkNetworkShape, networkInputs, squaredChunkNeurons, type NnueNetwork } from './network.js';
 
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
@@ -16,7 +16,17 @@ const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 interface Exports {
   memory: { buffer: ArrayBuffer };
-  init(inputs: number, hidden: number, buckets: number, qa: number, qb: number, scale: number, slots: number, squared: number): void;
+  init(
+    inputs: number,
+    hidden: number,
+    buckets: number,
+    qa: number,
+    qb: number,
+    scale: number,
+    slots: number,
+    squared: number,
+    chunkNeurons: number,
+  ): void;
   w1Ptr(): number;
   b1Ptr(): number;
   w2Ptr(): number;
@@ -60,7 +70,17 @@ export function createWasmKernel(net: NnueNetwork, bytes: Uint8Array, slots = NN
   const ex = instantiateKernel<Exports>(bytes, 'nnue.wasm');
   // W1 and the piece-square term have the feature set's rows (768, or 3840 with king buckets).
   checkNetworkShape(net);
-  ex.init(networkInputs(net), net.hidden, net.buckets, net.qa, net.qb, net.scale, slots, net.activation === 'screlu' ? 1 : 0);
+  ex.init(
+    networkInputs(net),
+    net.hidden,
+    net.buckets,
+    net.qa,
+    net.qb,
+    net.scale,
+    slots,
+    net.activation === 'screlu' ? 1 : 0,
+    squaredChunkNeurons(net.qa),
+  );
   const buf = ex.memory.buffer;
   new Int16Array(buf, ex.w1Ptr(), net.w1.length).set(net.w1);
   new Int16Array(buf, ex.b1Ptr(), net.b1.length).set(net.b1);

@@ -109,9 +109,6 @@ export async function nnueCommand(args: string[], out: (line: string) => void): 
   const activation = (values.activation as string | undefined) ?? 'crelu';
   if (activation !== 'crelu' && activation !== 'screlu')
     throw new UsageError(`--activation: '${activation}' is not crelu (clipped ReLU) or screlu (squared clipped ReLU)`);
-  // clamp²·w summed over 2·hidden inputs must fit 32 bits: 2·hidden·255²·127 < 2^31 up to 128 neurons.
-  if (activation === 'screlu' && hidden > 128)
-    throw new UsageError(`--hidden: ${hidden} with --activation screlu could overflow the 32-bit output sum (at most 128)`);
   const features = (values.features as string | undefined) ?? 'plain';
   if (features !== 'plain' && features !== 'king-mirrored' && features !== 'king-buckets')
     throw new UsageError(`--features: '${features}' is not plain, king-mirrored or king-buckets`);

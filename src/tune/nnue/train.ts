@@ -19,7 +19,7 @@
  * (gradients.ts).
  */
 import { Sfc32 } from '../../core/rng.js';
-import { NNUE_INPUTS, type NnueActivation, type NnueKind, type NnueNetwork } from '../../engine/nnue/network.js';
+import { NNUE_INPUTS, arithmeticProblem, type NnueActivation, type NnueKind, type NnueNetwork } from '../../engine/nnue/network.js';
 import { EG_TABLE, MG_TABLE, PHASE_MAX } from '../../engine/pst.js';
 import { PLAIN_INPUTS, type NnueFeatures } from '../../engine/nnue/features.js';
 import type { NnueSet } from './dataset.js';
@@ -358,12 +358,18 @@ function cloneNet(n: FloatNetwork): FloatNetwork {
   };
 }
 
-/** The integer network: W1, b1 × QA (int16), W2 × QB (int16, |w| ≤ 127), b2 × QA·QB (int32). */
+/**
+ * The integer network: W1, b1 × QA (int16), W2 × QB (int16, |w| ≤ 127), b2 × QA·QB (int32, |b2| ≤
+ * 2^30), the piece-square term × QA·QB (|p| ≤ 2^22). These clips keep every width the kernels'
+ * bounds (arithmeticProblem): QA·127 = 32385 fits the squared activation's int16 products, and
+ * 2H·QA·127 + 2^30 + 32·2^22 < 2^31 up to 4096 neurons; so the file loads, and both kernels
+ * evaluate it exactly, with either activation.
+ */
 export function quantise(n: FloatNetwork, meta: { positions: number; seed: number; epochs: number; description: string }): NnueNetwork {
   const q = (x: number, s: number, lim: number): number => Math.max(-lim, Math.min(lim, Math.round(x * s)));
   const w1 = mergeFactor(n.w1, n.features, n.hidden),
     psqt = mergeFactor(n.psqt, n.features, n.buckets);
-  return {
+  const net: NnueNetwork = {
     kind: n.kind,
     activation: n.activation,
     features: n.features,
@@ -379,6 +385,10 @@ export function quantise(n: FloatNetwork, meta: { positions: number; seed: numbe
     b2: Int32Array.from(n.b2, (x) => q(x, QA * QB, 2 ** 30)),
     psqt: Int32Array.from(psqt, (x) => q(x, QA * QB, 2 ** 22)),
   };
+  // Never reached with the clips above; a change to them that breaks the bounds fails here, not in the engine.
+  const problem = arithmeticProblem(net);
+  if (problem !== undefined) throw new RangeError(`quantised network: ${problem}`);
+  return net;
 }
 
 /**

@@ -11,6 +11,9 @@ let QB: i32 = 64;
 let SCALE: i32 = 400;
 // 1: squared clipped ReLU (clamp²·w, the sum divided by QA); 0: clipped ReLU.
 let SQUARED: i32 = 0;
+// The squared activation's int32 partial sums cover this many bytes of one accumulator (the
+// host's squaredChunkNeurons(QA) neurons) before they widen to int64.
+let CHUNK_BYTES: i32 = 0;
 let W1: usize = 0;
 let B1: usize = 0;
 let W2: usize = 0;
@@ -26,8 +29,9 @@ const LIST = memory.data(128, 16);
 // (3840 inputs × 512 hidden × 2 bytes of W1 is 60 pages; the limit is the 4 GiB address space),
 // and nothing is allocated after init, so the host's views of the memory stay valid.
 // `inputs`: the rows of W1 and PSQT (the feature set's: 768, or 3840 with king buckets).
-export function init(inputs: i32, hidden: i32, buckets: i32, qa: i32, qb: i32, scale: i32, slots: i32, squared: i32): void {
-  H = hidden; NB = buckets; QA = qa; QB = qb; SCALE = scale; SQUARED = squared;
+// `chunkNeurons`: squaredChunkNeurons(qa) (src/engine/nnue/network.ts), a multiple of 8.
+export function init(inputs: i32, hidden: i32, buckets: i32, qa: i32, qb: i32, scale: i32, slots: i32, squared: i32, chunkNeurons: i32): void {
+  H = hidden; NB = buckets; QA = qa; QB = qb; SCALE = scale; SQUARED = squared; CHUNK_BYTES = chunkNeurons * 2;
   W1 = heap.alloc(<usize>inputs * <usize>H * 2);
   B1 = heap.alloc(<usize>(H * 2));
   W2 = heap.alloc(<usize>(NB * 2 * H * 2));
@@ -107,30 +111,61 @@ export function copy(dst: i32, src: i32): void {
   memory.copy(psq(dst, 0), psq(src, 0), <usize>(8 * NB));
 }
 
+/**
+ * The squared activation's sum Σ clamp(us)²·w + Σ clamp(them)²·w, exact at any width. Each
+ * clamp·w is exact in an int16 lane (QA·|w| ≤ 32767, the loader's check), i32x4.dot_i16x8_s
+ * multiplies it by the clamp again and adds pairs into int32 lanes, one accumulator a
+ * perspective; after CHUNK_BYTES of neurons (at most 2^31 / (2·32767·QA) blocks, so no lane can
+ * overflow) the lanes widen into int64 ones. The old single int32 sum held only 128 neurons.
+ */
+function squaredSum(us: usize, them: usize, w: usize): i64 {
+  const zero = i16x8.splat(0), top = i16x8.splat(<i16>QA);
+  const bytes = H * 2;
+  let wide = i64x2.splat(0);
+  for (let start = 0; start < bytes; start += CHUNK_BYTES) {
+    const end = min(start + CHUNK_BYTES, bytes);
+    let su = i32x4.splat(0), st = i32x4.splat(0);
+    for (let i = start; i < end; i += 16) {
+      const a = i16x8.min_s(i16x8.max_s(v128.load(us + i), zero), top);
+      const b = i16x8.min_s(i16x8.max_s(v128.load(them + i), zero), top);
+      su = i32x4.add(su, i32x4.dot_i16x8_s(i16x8.mul(a, v128.load(w + i)), a));
+      st = i32x4.add(st, i32x4.dot_i16x8_s(i16x8.mul(b, v128.load(w + bytes + i)), b));
+    }
+    wide = i64x2.add(wide, i64x2.add(i64x2.extend_low_i32x4_s(su), i64x2.extend_high_i32x4_s(su)));
+    wide = i64x2.add(wide, i64x2.add(i64x2.extend_low_i32x4_s(st), i64x2.extend_high_i32x4_s(st)));
+  }
+  return i64x2.extract_lane(wide, 0) + i64x2.extract_lane(wide, 1);
+}
+
+/**
+ * The clipped activation's sum Σ clamp(us)·w + Σ clamp(them)·w: i32x4.dot_i16x8_s adds pairs of
+ * products into int32 lanes, one accumulator a perspective (two independent chains of additions);
+ * the loader bounds the whole sum, and so every partial one, below 2^31.
+ */
+function clippedSum(us: usize, them: usize, w: usize): i32 {
+  const zero = i16x8.splat(0), top = i16x8.splat(<i16>QA);
+  const bytes = H * 2;
+  let su = i32x4.splat(0), st = i32x4.splat(0);
+  for (let i = 0; i < bytes; i += 16) {
+    const a = i16x8.min_s(i16x8.max_s(v128.load(us + i), zero), top);
+    const b = i16x8.min_s(i16x8.max_s(v128.load(them + i), zero), top);
+    su = i32x4.add(su, i32x4.dot_i16x8_s(a, v128.load(w + i)));
+    st = i32x4.add(st, i32x4.dot_i16x8_s(b, v128.load(w + bytes + i)));
+  }
+  const sum = i32x4.add(su, st);
+  return i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3);
+}
+
 export function evaluate(slot: i32, stm: i32, bucket: i32): i32 {
   const us = acc(slot, stm), them = acc(slot, stm ^ 1);
   const w = W2 + <usize>(bucket * 4 * H);
-  const zero = i16x8.splat(0), top = i16x8.splat(<i16>QA);
-  let sum = i32x4.splat(0);
-  const bytes = H * 2;
+  let hidden: i32;
   if (SQUARED) {
-    // a·w fits an int16 lane (the loader checks QA·|w| < 2^15), then (a·w)·a sums in int32.
-    for (let i = 0; i < bytes; i += 16) {
-      const a = i16x8.min_s(i16x8.max_s(v128.load(us + i), zero), top);
-      const b = i16x8.min_s(i16x8.max_s(v128.load(them + i), zero), top);
-      sum = i32x4.add(sum, i32x4.dot_i16x8_s(i16x8.mul(a, v128.load(w + i)), a));
-      sum = i32x4.add(sum, i32x4.dot_i16x8_s(i16x8.mul(b, v128.load(w + bytes + i)), b));
-    }
+    // Divided by QA (truncated, as the reference), it is within the clipped sum's 32-bit bound.
+    hidden = <i32>(squaredSum(us, them, w) / <i64>QA);
   } else {
-    for (let i = 0; i < bytes; i += 16) {
-      const a = i16x8.min_s(i16x8.max_s(v128.load(us + i), zero), top);
-      const b = i16x8.min_s(i16x8.max_s(v128.load(them + i), zero), top);
-      sum = i32x4.add(sum, i32x4.dot_i16x8_s(a, v128.load(w + i)));
-      sum = i32x4.add(sum, i32x4.dot_i16x8_s(b, v128.load(w + bytes + i)));
-    }
+    hidden = clippedSum(us, them, w);
   }
-  let hidden = i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3);
-  if (SQUARED) hidden = hidden / QA;
   const total = hidden
     + load<i32>(B2 + <usize>(bucket * 4))
     + (load<i32>(psq(slot, stm) + <usize>(bucket << 2)) - load<i32>(psq(slot, stm ^ 1) + <usize>(bucket << 2))) / 2;
