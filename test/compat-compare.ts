@@ -10,7 +10,8 @@
 import assert from 'node:assert/strict';
 import { Chess as ChessJs, validateFen as chessJsValidateFen, type Move as ChessJsMove, type Square as ChessJsSquare } from 'chess.js';
 import { Chess, Move, SQUARES, validateFen, type Color, type PieceSymbol } from '../src/compat/index.js';
-import { FenError, Position, START_FEN, type FenField } from '../src/core/position.js';
+import { Position } from '../src/core/position.js';
+import { FenError, START_FEN, type FenField } from '../src/core/fen.js';
 import { legalMoveList } from '../src/core/notation.js';
 import { KIND_EN_PASSANT, moveKind, moveToUci } from '../src/core/move.js';
 

@@ -21,7 +21,7 @@ import {
   type Tally,
 } from './compat-compare.js';
 import { Chess } from '../src/compat/index.js';
-import { START_FEN } from '../src/core/position.js';
+import { START_FEN } from '../src/core/fen.js';
 
 function report(t: { diagnostic(message: string): void }, tally: Tally, cpu0: NodeJS.CpuUsage): void {
   const list = (m: Map<string, number>) => [...m].map(([k, n]) => `${k} ${n}`).join(', ') || 'none';

@@ -20,7 +20,7 @@ import {
   WHITE,
   validateFen,
 } from '../src/compat/index.js';
-import { FenError, START_FEN } from '../src/core/position.js';
+import { FenError, START_FEN } from '../src/core/fen.js';
 import { MoveError } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
 import { Engine } from '../src/engine/index.js';

@@ -5,7 +5,8 @@
  * Chess class keeps such a board here, reads it back (FEN, squares, attacks) and hands it to a
  * Position again as soon as it is legal.
  */
-import { FenError, castlingField, fenPlacement, type Position } from '../core/position.js';
+import type { Position } from '../core/position.js';
+import { FenError, castlingField, fenPlacement } from '../core/fen.js';
 import { KING, NO_SQUARE, PAWN, ROOK, WHITE, makePiece, parseSquare, pieceFromLetter } from '../core/types.js';
 
 export interface BoardSetup {

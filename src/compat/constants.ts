@@ -3,7 +3,7 @@
  * and the conversions between them and the core's numbers (squares a1 = 0, piece codes
  * `type | colour << 3`).
  */
-import { START_FEN } from '../core/position.js';
+import { START_FEN } from '../core/fen.js';
 import * as core from '../core/types.js';
 
 export const WHITE = 'w';

@@ -3,7 +3,8 @@
  * the king on the e-file and the rook in its corner, and chess.js's message shape
  * ('Invalid FEN: …') on the core's typed FenError, which still names the field.
  */
-import { FenError, Position, type FenField } from '../core/position.js';
+import { Position } from '../core/position.js';
+import { FenError, type FenField } from '../core/fen.js';
 
 /** Each FEN field as an error message names it. */
 const FIELD_NAMES: Record<FenField, string> = {
