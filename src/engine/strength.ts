@@ -32,10 +32,10 @@ export interface StrengthLevel {
 
 /** The calibrated anchors, weakest first; STRENGTH_ELO_MAX is full strength. */
 export const STRENGTH_ANCHORS: readonly StrengthLevel[] = [
-  { elo: 800, nodes: 60, multiPv: 6, temperatureCp: 180, maxLossCp: 600, maxDepth: 1 },
-  { elo: 1000, nodes: 200, multiPv: 5, temperatureCp: 120, maxLossCp: 400, maxDepth: 2 },
-  { elo: 1400, nodes: 800, multiPv: 4, temperatureCp: 60, maxLossCp: 200, maxDepth: 4 },
-  { elo: 1800, nodes: 4000, multiPv: 3, temperatureCp: 30, maxLossCp: 100, maxDepth: Infinity },
+  { elo: 800, nodes: 40, multiPv: 6, temperatureCp: 200, maxLossCp: 700, maxDepth: 1 },
+  { elo: 1000, nodes: 100, multiPv: 5, temperatureCp: 140, maxLossCp: 450, maxDepth: 2 },
+  { elo: 1400, nodes: 400, multiPv: 4, temperatureCp: 75, maxLossCp: 250, maxDepth: 3 },
+  { elo: 1800, nodes: 2000, multiPv: 3, temperatureCp: 40, maxLossCp: 120, maxDepth: Infinity },
   { elo: 2200, nodes: 30000, multiPv: 2, temperatureCp: 10, maxLossCp: 40, maxDepth: Infinity },
   { elo: STRENGTH_ELO_MAX, nodes: Infinity, multiPv: 1, temperatureCp: 0, maxLossCp: 0, maxDepth: Infinity },
 ];
