@@ -34,8 +34,8 @@ export interface StrengthLevel {
 export const STRENGTH_ANCHORS: readonly StrengthLevel[] = [
   { elo: 800, nodes: 30, multiPv: 7, temperatureCp: 260, maxLossCp: 900, maxDepth: 1 },
   { elo: 1000, nodes: 50, multiPv: 6, temperatureCp: 185, maxLossCp: 640, maxDepth: 1 },
-  { elo: 1400, nodes: 330, multiPv: 4, temperatureCp: 85, maxLossCp: 280, maxDepth: 3 },
-  { elo: 1800, nodes: 1700, multiPv: 3, temperatureCp: 45, maxLossCp: 140, maxDepth: Infinity },
+  { elo: 1400, nodes: 500, multiPv: 4, temperatureCp: 80, maxLossCp: 260, maxDepth: 3 },
+  { elo: 1800, nodes: 4000, multiPv: 3, temperatureCp: 40, maxLossCp: 120, maxDepth: Infinity },
   { elo: 2200, nodes: 80000, multiPv: 2, temperatureCp: 8, maxLossCp: 25, maxDepth: Infinity },
   { elo: STRENGTH_ELO_MAX, nodes: Infinity, multiPv: 1, temperatureCp: 0, maxLossCp: 0, maxDepth: Infinity },
 ];
