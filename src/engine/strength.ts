@@ -33,8 +33,8 @@ export interface StrengthLevel {
 /** The calibrated anchors, weakest first; STRENGTH_ELO_MAX is full strength. */
 export const STRENGTH_ANCHORS: readonly StrengthLevel[] = [
   { elo: 800, nodes: 60, multiPv: 6, temperatureCp: 180, maxLossCp: 600, maxDepth: 2 },
-  { elo: 1000, nodes: 150, multiPv: 5, temperatureCp: 120, maxLossCp: 400, maxDepth: 2 },
-  { elo: 1400, nodes: 500, multiPv: 4, temperatureCp: 80, maxLossCp: 260, maxDepth: 3 },
+  { elo: 1000, nodes: 122, multiPv: 5, temperatureCp: 130, maxLossCp: 425, maxDepth: 2 },
+  { elo: 1400, nodes: 670, multiPv: 4, temperatureCp: 68, maxLossCp: 225, maxDepth: 4 },
   { elo: 1800, nodes: 2640, multiPv: 3, temperatureCp: 40, maxLossCp: 120, maxDepth: Infinity },
   { elo: 2200, nodes: 80000, multiPv: 2, temperatureCp: 8, maxLossCp: 25, maxDepth: Infinity },
   { elo: STRENGTH_ELO_MAX, nodes: Infinity, multiPv: 1, temperatureCp: 0, maxLossCp: 0, maxDepth: Infinity },
