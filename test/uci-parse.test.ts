@@ -53,7 +53,23 @@ test('go: limits, perft, unsupported and malformed parameters', () => {
   assert.deepEqual(sm.limits, { depth: 5 });
   assert.equal(sm.rejected, false);
   assert.match(sm.problems[0], /searchmoves is not supported/);
-  for (const bad of ['depth x', 'depth', 'depth 0', 'perft 0', 'nodes 1e6', 'turbo']) {
+  // No limit at all: searched until stop, as go infinite (the engine refuses an unbounded search otherwise).
+  assert.deepEqual(parseGo([]).limits, { infinite: true });
+  assert.deepEqual(parseGo(tokenize('mate 3')).limits, { infinite: true });
+  assert.deepEqual(parseGo(tokenize('ponder')).limits, { ponder: true });
+  for (const bad of [
+    'depth x',
+    'depth',
+    'depth 0',
+    'depth -1',
+    'nodes 0',
+    'nodes -10',
+    'movetime 0',
+    'movetime -5',
+    'perft 0',
+    'nodes 1e6',
+    'turbo',
+  ]) {
     const g = parseGo(tokenize(bad));
     assert.equal(g.rejected, true, bad);
     assert.equal(g.problems.length, 1, bad);

@@ -1,6 +1,7 @@
 /** The playing engine's public API: search, evaluation, bench. */
 export type { EngineOptions, Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
 export { Engine } from './engine.js';
+export { SearchLimitError, EngineOptionError, validateSearchLimits, MAX_SEARCH_DEPTH, MAX_HASH_MB, type LimitContext } from './limits.js';
 export { MATE, MATE_BOUND, toUciScore } from './score.js';
 export { SearchParams, SEARCH_PARAM_RANGES } from './search-params.js';
 export type { SearchParamName, NumericSearchParam } from './search-params.js';
@@ -24,3 +25,8 @@ export { seeGe, SEE_VALUE } from './see.js';
 export { TranspositionTable } from './tt.js';
 export { computeTimeBudget } from './timeman.js';
 export { runBench, BENCH_FENS, BENCH_DEPTH } from './bench.js';
+export type { SpawnHelper } from './smp.js';
+// The learned evaluation: nnueFromBytes(bytes) anywhere (loadNnue() on Node: matrix-chess/node).
+export { nnueFromBytes, type NnueBytesOptions } from './nnue/from-bytes.js';
+export { NnueEvaluator, describeNnue } from './nnue/evaluator.js';
+export { NnueFileError, decodeNetwork, encodeNetwork, type NnueNetwork } from './nnue/network.js';
