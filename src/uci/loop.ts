@@ -10,6 +10,7 @@ import { renderBoard } from '../cmdline/board.js';
 import { START_FEN, parseFen } from '../core/fen.js';
 import { legalMoveList, moveToUciIn } from '../core/notation.js';
 import type { FromWorker, ToWorker } from './search-worker.js';
+import { parseInfoLine } from './info.js';
 import {
   optionKey,
   optionLines,
@@ -158,8 +159,8 @@ export class UciSession {
   private onWorkerMessage(msg: FromWorker): void {
     switch (msg.type) {
       case 'line': {
-        const pv = / pv (\S+)/.exec(msg.text);
-        if (pv && msg.text.startsWith('info ') && !/ multipv (?!1 )/.test(msg.text)) this.lastPvMove = pv[1];
+        const info = parseInfoLine(msg.text);
+        if (info?.pv !== undefined && info.pv.length > 0 && (info.multipv ?? 1) === 1) this.lastPvMove = info.pv[0];
         this.write(msg.text);
         return;
       }
