@@ -75,3 +75,39 @@ export function parseBestMove(line: string): { best: string | null; ponder: stri
   const ponder = tokens[2] === 'ponder' && tokens[3] !== undefined ? tokens[3] : null;
   return { best, ponder };
 }
+
+/** An option as the engine lists it in its `uci` answer. */
+export interface UciOption {
+  name: string;
+  type: 'check' | 'spin' | 'combo' | 'button' | 'string';
+  /** As written; for a string option possibly `<empty>`. */
+  default?: string;
+  min?: number;
+  max?: number;
+  /** A combo's values. */
+  vars?: string[];
+}
+
+const OPTION_TYPES = new Set(['check', 'spin', 'combo', 'button', 'string']);
+const OPTION_KEYS = new Set(['default', 'min', 'max', 'var']);
+
+/** `option name <name> type <type> [default <x>] [min <n>] [max <n>] [var <v>]…`, or null when `line` is not one. */
+export function parseOptionLine(line: string): UciOption | null {
+  const tokens = line.trim().split(/\s+/);
+  if (tokens[0] !== 'option' || tokens[1] !== 'name') return null;
+  const typeAt = tokens.indexOf('type', 2);
+  if (typeAt < 3 || !OPTION_TYPES.has(tokens[typeAt + 1])) return null;
+  const option: UciOption = { name: tokens.slice(2, typeAt).join(' '), type: tokens[typeAt + 1] as UciOption['type'] };
+  for (let i = typeAt + 2; i < tokens.length;) {
+    const key = tokens[i];
+    let end = i + 1;
+    while (end < tokens.length && !OPTION_KEYS.has(tokens[end])) end++;
+    const value = tokens.slice(i + 1, end).join(' ');
+    if (key === 'default') option.default = value;
+    else if (key === 'min' && /^-?\d+$/.test(value)) option.min = Number(value);
+    else if (key === 'max' && /^-?\d+$/.test(value)) option.max = Number(value);
+    else if (key === 'var') (option.vars ??= []).push(value);
+    i = end;
+  }
+  return option;
+}
