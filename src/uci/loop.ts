@@ -138,6 +138,10 @@ export class UciSession {
   private restartThread(best: string | undefined): void {
     const task = this.task;
     this.worker.terminate();
+    // Without shared memory the new thread gets a copy of the block as it is now: a stop that
+    // was just written must not reach it, or it would stop every later search at once.
+    Atomics.store(this.control, STOP, 0);
+    Atomics.store(this.control, PONDERHIT, 0);
     this.worker = this.startWorker();
     for (const change of this.options.values()) this.post({ type: 'option', change });
     // The old thread's unanswered isready would be lost with it: the new one owes them.
