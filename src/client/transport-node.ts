@@ -6,8 +6,22 @@
 import { Worker } from 'node:worker_threads';
 import type { UciTransport } from './transport.js';
 
+/**
+ * The process's Node flags for the thread, less --input-type, which a worker thread refuses (a
+ * program run as `node --input-type=module -e …` would otherwise get no engine).
+ */
+function threadExecArgv(): string[] {
+  const out: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--input-type') i++;
+    else if (!argv[i].startsWith('--input-type=')) out.push(argv[i]);
+  }
+  return out;
+}
+
 export function nodeThreadTransport(): UciTransport {
-  const worker = new Worker(new URL('../uci/session-thread-node.js', import.meta.url));
+  const worker = new Worker(new URL('../uci/session-thread-node.js', import.meta.url), { execArgv: threadExecArgv() });
   worker.unref();
   let ended = false;
   return {
