@@ -8,7 +8,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { createEngine } from '../src/client/create-engine-node.js';
 import { createEngine as createWebEngine } from '../src/client/create-engine.js';
 import { AsyncEngine, EngineClosedError, type AnalysisLine } from '../src/client/engine-client.js';
@@ -247,12 +246,4 @@ test('bad input is refused with a typed error naming it, before a single line is
   assert.deepEqual(sent.slice(before), ['setoption name MultiPV value 2', `position fen ${START_FEN}`, 'go infinite']);
   await engine.quit();
   assert.equal(sent.at(-1), 'quit');
-});
-
-test('createEngine in a program run with node --input-type=module -e (a flag worker threads refuse)', () => {
-  const entry = new URL('../src/index-node.js', import.meta.url).href;
-  const script = `import { createEngine } from '${entry}'; const e = await createEngine(); console.log((await e.analyse('startpos', { depth: 2 })).lines[0].depth); await e.quit();`;
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
-  assert.equal(r.status, 0, r.stderr);
-  assert.equal(r.stdout.trim(), '2');
 });
