@@ -4,5 +4,5 @@
  * search with (loadBackend; the matrix model as the `matrix` namespace). No Node built-in.
  */
 export * from './engine/index.js';
-export { loadBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName } from './backends.js';
+export { loadBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName, type BnnBackendLayout } from './backends.js';
 export * as matrix from './matrix/index.js';

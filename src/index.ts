@@ -35,7 +35,7 @@ export {
   type StartOptions,
   type UciOption,
 } from './client/engine-client.js';
-export type { WorkerLike } from './client/transport.js';
+export type { UciTransport, WorkerLike } from './client/transport.js';
 
 // The engine on this thread: new Engine(options).search(chess.position, { depth }).
 export {
@@ -62,7 +62,15 @@ export {
   type MoveAnalysis,
   type SideSummary,
 } from './analysis/analyse-game.js';
-export { winPercent, winningChances, moveAccuracy, gameAccuracy, judgeMove, type Judgement } from './analysis/win-probability.js';
+export {
+  winPercent,
+  winningChances,
+  moveAccuracy,
+  gameAccuracy,
+  judgeMove,
+  type Judgement,
+  type SideAccuracy,
+} from './analysis/win-probability.js';
 
 // Reading PGN (a file on Node: readPgnFile from matrix-chess/node).
 export { readPgnGames, readPgnGamesEach, PgnError, type PgnRecord } from './core/pgn-read.js';

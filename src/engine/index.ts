@@ -23,10 +23,13 @@ export {
 } from './pst.js';
 export { seeGe, SEE_VALUE } from './see.js';
 export { TranspositionTable } from './tt.js';
-export { computeTimeBudget } from './timeman.js';
+export { computeTimeBudget, type TimeBudget } from './timeman.js';
 export { runBench, BENCH_FENS, BENCH_DEPTH } from './bench.js';
-export type { SpawnHelper } from './smp.js';
-// The learned evaluation: nnueFromBytes(bytes) anywhere (loadNnue() on Node: matrix-chess/node).
+// The learned evaluation: nnueFromBytes(bytes) anywhere (Node's loadNnue, matrix-chess/node, reads the file for you).
 export { nnueFromBytes, type NnueBytesOptions } from './nnue/from-bytes.js';
 export { NnueEvaluator, describeNnue } from './nnue/evaluator.js';
-export { NnueFileError, decodeNetwork, encodeNetwork, type NnueNetwork } from './nnue/network.js';
+export { NnueFileError, decodeNetwork, encodeNetwork } from './nnue/network.js';
+export type { NnueNetwork, NnueKind, NnueActivation } from './nnue/network.js';
+export type { NnueFeatures } from './nnue/features.js';
+export type { NnueKernel } from './nnue/kernel.js';
+export type { SpawnHelper, HelperThread, ToHelper, HelperConfig, HelperNnue } from './smp.js';
