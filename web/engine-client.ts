@@ -60,6 +60,8 @@ export class EngineClient {
   private analysis: { id: number; events: AnalysisEvents } | null = null;
   /** The options as last sent to the current worker (a new worker starts from the engine's defaults). */
   private workerOptions = new Map<string, string>([['UCI_LimitStrength', 'false']]);
+  /** The limits of the last search started (the page exposes them for tests and debugging). */
+  lastLimits: SearchRequestLimits | null = null;
   /** Every setoption line sent, in order (the page exposes it for tests and debugging). */
   readonly sentOptions: string[] = [];
 
@@ -107,6 +109,7 @@ export class EngineClient {
     const id = ++this.seq;
     this.search = { id, fen, best: null };
     const { options, ...search } = request;
+    this.lastLimits = search.limits;
     this.applyOptions(options);
     this.send({ type: 'search', id, ...search });
   }

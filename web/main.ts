@@ -552,7 +552,8 @@ function setSelect(select: HTMLSelectElement, value: string): void {
 }
 
 /** A test or demo control from the URL: `?clock=s2+0` adds a 2-second clock to the choices. */
-const urlClock = new URLSearchParams(location.search).get('clock');
+// A '+' in a query string reads as a space.
+const urlClock = new URLSearchParams(location.search).get('clock')?.replace(' ', '+');
 if (urlClock && parseControl(urlClock)) ui.clock.append(el('option', { value: urlClock }, `${urlClock} (from the URL)`));
 
 ui.newGame.addEventListener('click', () => replaceGame(new Game(), 'New game.'));
@@ -670,7 +671,13 @@ ui.moveForm.addEventListener('submit', (e) => {
   const text = ui.moveInput.value.trim();
   if (!text) return;
   if (!humanColor()) {
-    showMessage(game.status().over ? 'The game is over.' : 'It is not your move.', true);
+    const why =
+      game.status().over || (game.adjudication && game.cursor === game.tree.mainEnd())
+        ? 'The game is over.'
+        : clockGame() && game.cursor !== game.tree.mainEnd()
+          ? 'On the clock the game goes on from its last move (End).'
+          : 'It is not your move.';
+    showMessage(why, true);
     return;
   }
   try {
@@ -727,6 +734,7 @@ restore();
   searching: () => engine.searching,
   analysing: () => engine.analysing,
   sentOptions: () => [...engine.sentOptions],
+  lastLimits: () => engine.lastLimits,
   optionAnswers: () => [...optionAnswers],
   openingsLoaded: () => openings !== null,
 };

@@ -71,6 +71,8 @@ async function openPage(width = 1280, height = 900): Promise<{ page: Page; error
   page.on('request', (r) => {
     if (!r.url().startsWith(base)) errors.push(`external request: ${r.url()}`);
   });
+  // The page keeps its game across reloads (localStorage, shared by the tests' pages): start fresh.
+  await page.addInitScript(() => window.localStorage.clear());
   await page.goto(base);
   await page.waitForFunction(() => document.querySelectorAll('cg-board piece').length === 32);
   return { page, errors };
