@@ -365,7 +365,7 @@ test('a reload restores the game with its variation, the shown move and the sett
   await page.selectOption('#mode', 'human');
   await page.selectOption('#level', '1600');
   await typeMoves(page, ['d4', 'd5', 'c4']);
-  await page.click('#moves .san[data-ply="1"]');
+  await page.click('#moves .san[data-ply="0"]');
   await typeMoves(page, ['Nf6']); // a variation 1...Nf6
   await page.click('#moves .san[data-ply="2"]');
   // (On a running clock the game goes on at its end only, so the clock is chosen after the variation.)
