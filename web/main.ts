@@ -724,6 +724,8 @@ function restore(): void {
   if (ui.level.value) ui.levelNote.textContent = `Level ${ui.level.value} Elo.`;
 }
 restore();
+// The clocks' times as of leaving the page (a reload goes on from there, not from the last move).
+window.addEventListener('pagehide', save);
 
 // Exposed for debugging in the console (and read by the browser test as a cross-check).
 (window as unknown as { matrixChess: unknown }).matrixChess = {

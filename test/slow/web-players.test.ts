@@ -370,6 +370,7 @@ test('a reload restores the game with its variation, the shown move and the sett
   await page.click('#moves .san[data-ply="2"]');
   // (On a running clock the game goes on at its end only, so the clock is chosen after the variation.)
   await page.selectOption('#clock', '10+5');
+  await page.check('[data-testid=mute]');
   const fen = await pageFen(page);
   const pgn = await pagePgn(page);
   await page.reload();
@@ -381,6 +382,7 @@ test('a reload restores the game with its variation, the shown move and the sett
   assert.equal(await page.inputValue('#mode'), 'human');
   assert.equal(await page.inputValue('#level'), '1600');
   assert.equal(await page.inputValue('#clock'), '10+5');
+  assert.equal(await page.isChecked('[data-testid=mute]'), true);
   await expectBoard(page, fen, 'the board after the reload');
 
   // Corrupt data: a warning, and a fresh app.
@@ -438,7 +440,8 @@ test('phone size (390x844): the board fills the width and no element is wider th
     for (const e of document.querySelectorAll('body *')) {
       const r = e.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;
-      if (r.left < -1 || r.right > window.innerWidth + 1) out.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className}: ${r.left}..${r.right}`);
+      if (r.left < -1 || r.right > window.innerWidth + 1)
+        out.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className}: ${r.left}..${r.right}`);
     }
     return out;
   });
