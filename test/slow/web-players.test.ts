@@ -197,7 +197,7 @@ test('navigation: arrows, Home/End, Up/Down and clicks show the right positions;
   await page.click('#nav-forward');
   await expectBoard(page, after(3), 'the ▶ button');
   await page.click('#nav-start');
-  await expectBoard(page, START_FEN, 'the ⏮ button');
+  await expectBoard(page, START_FEN, 'the |◀ button');
 
   // From 1...e5, 2. d4 starts a variation: the main line keeps Nf3 Nc6.
   await page.click('#moves .san[data-ply="1"]');
