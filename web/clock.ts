@@ -80,21 +80,25 @@ export function formatClock(ms: number): string {
 
 /**
  * Can `side` still mate in `pos` (by any series of legal moves)? After a flag fall the game is a
- * draw when the side with time cannot: a bare king, or a king and one minor piece against a bare
- * king. (A lone knight or bishop can mate with the other side's help when that side has any
- * piece to block its own king, so those stay wins. Bishops on one colour are not looked at.)
+ * draw when the side with time cannot (FIDE's rule): a bare king; a king and one knight or bishop
+ * against a bare king; or bishops only, on both sides, all on squares of one colour. (A lone
+ * knight or bishop can otherwise mate with the other side's help, a piece of its own boxing its
+ * king in, so those stay wins.)
  */
 export function canMate(pos: Position, side: 0 | 1): boolean {
   const own: number[] = [],
     other: number[] = [];
+  const bishopColours = new Set<number>();
   for (let sq = 0; sq < 64; sq++) {
     const p = pos.board[sq];
     if (p === 0) continue;
     const type = p & 7;
     if (type === KING) continue;
+    if (type === BISHOP) bishopColours.add(((sq >> 3) + (sq & 7)) & 1);
     ((p & 8) === (side === 0 ? 0 : 8) ? own : other).push(type);
   }
   if (own.length === 0) return false;
   if (own.length === 1 && (own[0] === KNIGHT || own[0] === BISHOP) && other.length === 0) return false;
+  if ([...own, ...other].every((t) => t === BISHOP) && bishopColours.size === 1) return false;
   return true;
 }

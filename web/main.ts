@@ -724,8 +724,11 @@ function restore(): void {
   if (ui.level.value) ui.levelNote.textContent = `Level ${ui.level.value} Elo.`;
 }
 restore();
-// The clocks' times as of leaving the page (a reload goes on from there, not from the last move).
-window.addEventListener('pagehide', save);
+// A running clock's time as of leaving the page (a reload goes on from there, not from the last
+// move); everything else was saved when it changed.
+window.addEventListener('pagehide', () => {
+  if (clock?.running != null) save();
+});
 
 // Exposed for debugging in the console (and read by the browser test as a cross-check).
 (window as unknown as { matrixChess: unknown }).matrixChess = {

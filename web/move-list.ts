@@ -15,6 +15,20 @@ export interface MoveListOptions {
   picked: number | null;
 }
 
+const open = (): HTMLElement => el('span', { class: 'paren' }, '(');
+const close = (): HTMLElement => el('span', { class: 'paren' }, ')');
+
+/** A variation's tokens with a space between them, none inside the parentheses: `(2. d4 exd4)`. */
+function spaced(items: HTMLElement[]): Array<HTMLElement | string> {
+  const out: Array<HTMLElement | string> = [];
+  items.forEach((e, i) => {
+    const prev = items[i - 1];
+    if (prev && prev.textContent !== '(' && e.textContent !== ')') out.push(' ');
+    out.push(e);
+  });
+  return out;
+}
+
 export function renderMoveList(box: HTMLElement, game: Game, opts: MoveListOptions): void {
   const fields = game.startFen.split(/\s+/);
   const blackFirst = fields[1] === 'b';
@@ -45,7 +59,7 @@ export function renderMoveList(box: HTMLElement, game: Game, opts: MoveListOptio
       // Alternatives to `node` (its later siblings) follow it, unless `node` is itself the alternative being written.
       if (node !== first) {
         for (const alt of parent.children.slice(1)) {
-          out.push(el('span', { class: 'paren' }, '('), ...inline(alt, ply), el('span', { class: 'paren' }, ')'));
+          out.push(open(), ...inline(alt, ply), close());
           force = true;
         }
       }
@@ -69,9 +83,7 @@ export function renderMoveList(box: HTMLElement, game: Game, opts: MoveListOptio
     row.append(moveSpan(main, 'san', ply));
     if (alternatives.length > 0) {
       for (const alt of alternatives) {
-        items.push(
-          el('li', { class: 'variation' }, el('span', { class: 'paren' }, '('), ...inline(alt, ply), el('span', { class: 'paren' }, ')')),
-        );
+        items.push(el('li', { class: 'variation' }, ...spaced([open(), ...inline(alt, ply), close()])));
       }
       row = null; // Black's move after the variations starts a row of its own: "5. … Nf6".
     }

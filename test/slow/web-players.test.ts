@@ -71,9 +71,14 @@ async function openPage(query = '', width = 1280, height = 900): Promise<{ page:
   page.on('request', (r) => {
     if (!r.url().startsWith(base)) errors.push(`external request: ${r.url()}`);
   });
+  // Empty storage on the page's first load only (a tab's sessionStorage survives its reloads, so
+  // the reload test still finds what the page saved).
+  await page.addInitScript(() => {
+    if (window.sessionStorage.getItem('test-fresh')) return;
+    window.sessionStorage.setItem('test-fresh', '1');
+    window.localStorage.clear();
+  });
   await page.goto(base + query);
-  await page.evaluate(() => window.localStorage.clear());
-  await page.reload();
   await page.waitForFunction(() => document.querySelectorAll('cg-board piece').length === 32);
   return { page, errors, warnings };
 }
@@ -87,7 +92,7 @@ async function typeMoves(page: Page, moves: string[]): Promise<void> {
     const before = await page.locator('#moves .san').count();
     await page.fill('[data-testid=move-input]', m);
     await page.press('[data-testid=move-input]', 'Enter');
-    await page.waitForFunction((n) => document.querySelectorAll('#moves .san').length > n, before, { timeout: 5000 });
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .san').length > n, before, { timeout: 15_000 });
   }
 }
 
