@@ -47,14 +47,14 @@ export { NnueEvaluator, describeNnue } from './engine/nnue/evaluator.js';
 export { NnueFileError, decodeNetwork, encodeNetwork, type NnueNetwork } from './engine/nnue/network.js';
 
 // Backends by name (loadBackend with a loader for the BNN weights; getBackend on Node below), and the matrix model as a namespace.
-export { loadBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName } from './backends.js';
+export { loadBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName, type BnnBackendLayout } from './backends.js';
 export * as matrix from './matrix/index.js';
 
 // Node only (the package's files, worker threads): the *-node.ts modules.
 // Lazy SMP: new Engine({ threads: 2, spawnHelper: spawnNodeHelper }).
 export { spawnNodeHelper } from './engine/smp-node.js';
 // The shipped network: new Engine({ nnue: loadNnue() }).
-export { loadNnue, nnueFromNetwork, NnueKernelMissing } from './engine/nnue/load-node.js';
+export { loadNnue, nnueFromNetwork, NnueKernelMissing, type NnueKernelName } from './engine/nnue/load-node.js';
 // A backend by name, the BNN weights from the package: getBackend('bnn').
 export { getBackend } from './backends-node.js';
 
@@ -68,5 +68,13 @@ export {
   type MoveAnalysis,
   type SideSummary,
 } from './analysis/analyse-game.js';
-export { winPercent, winningChances, moveAccuracy, gameAccuracy, judgeMove, type Judgement } from './analysis/win-probability.js';
+export {
+  winPercent,
+  winningChances,
+  moveAccuracy,
+  gameAccuracy,
+  judgeMove,
+  type Judgement,
+  type SideAccuracy,
+} from './analysis/win-probability.js';
 export { readPgnGames, readPgnGamesEach, PgnError, type PgnRecord } from './core/pgn-read.js';

@@ -52,7 +52,7 @@ export interface MovesOptions {
   piece?: PieceSymbol | string;
 }
 
-type BoardCell = { square: Square; type: PieceSymbol; color: Color } | null;
+export type BoardCell = { square: Square; type: PieceSymbol; color: Color } | null;
 
 const NULL_MOVE_IN_CHECK = 'Null move not allowed when in check';
 /** What load() puts for FEN fields left out after the side to move. */

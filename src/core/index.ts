@@ -9,6 +9,7 @@ export { MOVE_NONE, moveToUci, moveFrom, moveTo, movePromo, moveKind, makeMove }
 export { gameStatus, isInsufficientMaterial, GAME_END_TEXT, type GameStatus, type GameEnd } from './status.js';
 export { MoveGenerator, defaultGenerator, generateLegalMoves, MAX_MOVES } from './movegen.js';
 export { perft, perftDivide } from './perft.js';
+export { PerftTable } from './perft-table.js';
 export { magicAttacks } from './magic.js';
 export { rayWalkAttacks, type SliderAttacks } from './slider-attacks.js';
 export type { LegalMoveGenerator, MoveTree } from './backend.js';

@@ -22,5 +22,12 @@ export {
 } from './pst.js';
 export { seeGe, SEE_VALUE } from './see.js';
 export { TranspositionTable } from './tt.js';
-export { computeTimeBudget } from './timeman.js';
+export { computeTimeBudget, type TimeBudget } from './timeman.js';
 export { runBench, BENCH_FENS, BENCH_DEPTH } from './bench.js';
+// The learned evaluation: new NnueEvaluator(decodeNetwork(bytes), kernel) (Node's loadNnue reads the file for you).
+export { NnueEvaluator, describeNnue } from './nnue/evaluator.js';
+export { NnueFileError, decodeNetwork, encodeNetwork } from './nnue/network.js';
+export type { NnueNetwork, NnueKind, NnueActivation } from './nnue/network.js';
+export type { NnueFeatures } from './nnue/features.js';
+export type { NnueKernel } from './nnue/kernel.js';
+export type { SpawnHelper, HelperThread, ToHelper, HelperConfig, HelperNnue } from './smp.js';
