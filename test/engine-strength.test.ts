@@ -50,7 +50,7 @@ test('an Elo out of range or not whole is a StrengthError naming the field and t
       () => strengthLevel(bad),
       (e: unknown) => e instanceof StrengthError && /elo: expected a whole number from 800 to 2400/.test(e.message),
     );
-    assert.throws(() => new Engine({ limitStrength: true, elo: bad }), StrengthError);
+    assert.throws(() => new Engine({ limitStrength: true, elo: bad }), /engine option elo: expected a whole number from 800 to 2400/);
   }
   const e = new Engine();
   assert.throws(() => e.setStrength(true, 5000), StrengthError);

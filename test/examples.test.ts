@@ -19,6 +19,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   'perft.mjs': ['legal moves: 48', 'perft(1) = 48', 'perft(2) = 2039', 'perft(3) = 97862'],
   'best-move.mjs': ['bestmove d1d8', 'score mate 1'],
+  'analyse-async.mjs': ['bestmove d1d8', 'lines: 2', 'line 1: mate 1 d1d8', 'stopped: true at depth 8 or more'],
 };
 
 const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.mjs'));

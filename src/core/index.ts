@@ -4,7 +4,19 @@
  */
 export { Position } from './position.js';
 export { FenError, START_FEN, parseFen, makeFen, type FenField, type FenSetup } from './fen.js';
-export { MoveError, parseUciMove, parseSan, moveToSan, moveToSanAmong, legalMoveList, replayUciMoves } from './notation.js';
+export {
+  MoveError,
+  parseUciMove,
+  parseSan,
+  moveToSan,
+  moveToSanAmong,
+  moveToUciIn,
+  movesToUciIn,
+  legalMoveList,
+  replayUciMoves,
+  playUciMoves,
+} from './notation.js';
+export { chess960StartFen, chess960BackRank, CLASSICAL_CHESS960_INDEX, CHESS960_POSITIONS } from './chess960.js';
 export { MOVE_NONE, moveToUci, moveFrom, moveTo, movePromo, moveKind, makeMove } from './move.js';
 export { gameStatus, isInsufficientMaterial, GAME_END_TEXT, type GameStatus, type GameEnd } from './status.js';
 export { MoveGenerator, defaultGenerator, generateLegalMoves, MAX_MOVES } from './movegen.js';
