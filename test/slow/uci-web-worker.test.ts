@@ -143,7 +143,7 @@ for (const mode of ['plain page', 'cross-origin isolated page'] as const) {
     assert.ok(hello.includes('option name UCI_Elo type spin default 2400 min 800 max 2400'), hello.join('\n'));
     const badElo = await send(page, 'setoption name UCI_Elo value 3000', /^info string/);
     assert.equal(badElo[0], 'info string setoption UCI_Elo: 3000 is out of range (800 to 2400)');
-    await send(page, 'setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1200\nisready', /^readyok$/);
+    await send(page, 'setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1400\nisready', /^readyok$/);
     const weak = await send(page, 'go wtime 5000 btime 5000', /^bestmove/);
     assert.ok(
       weak.some((l) => / multipv 2 /.test(l)),
