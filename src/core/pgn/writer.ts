@@ -3,7 +3,7 @@
  * values escaped (\" and \\); a blank line; the movetext with a move number before every White
  * move and before a Black move that opens a line or follows a comment or variation, NAGs 1-6 as
  * their glyphs (e4!?) and others as $N, `[%eval]` / `[%clk]` at the head of the move's first
- * comment, variations in parentheses; lines shorter than 80 characters; a blank line after the
+ * comment (or in a comment of their own), variations in parentheses; lines shorter than 80 characters; a blank line after the
  * game. A comment holding '}' cannot be a brace comment: it is written as ';' comments, one per
  * line. What the reader reads, this writes back: read → write → read gives the same game.
  */
@@ -58,8 +58,8 @@ function writeLine(units: Units, line: readonly PgnMove[], fullmove: number, bla
   let numberDue = true;
   for (const node of line) {
     const before = node.commentsBefore;
-    if (!black) units.add(`${fullmove}.`);
-    else if (numberDue || (before !== undefined && before.length > 0)) units.add(`${fullmove}...`);
+    if (!black) units.number(`${fullmove}.`);
+    else if (numberDue || (before !== undefined && before.length > 0)) units.number(`${fullmove}...`);
     if (before !== undefined) for (const c of before) units.comment(c);
     const nags = node.nags ?? [];
     let k = 0,
@@ -89,8 +89,9 @@ function writeAfter(units: Units, node: PgnMove): boolean {
   const after = node.commentsAfter ?? [];
   let i = 0;
   if (commands.length > 0) {
-    // The commands share the first comment unless it is empty (an empty comment stays one).
-    if (after.length > 0 && after[0] !== '') units.comment(`${commands.join(' ')} ${after[i++]}`);
+    // The commands lead the first comment when the reader will give that comment back as it is
+    // (it trims what is left of a comment it took commands from); else they are a comment of their own.
+    if (after.length > 0 && after[0] !== '' && after[0] === after[0].trim()) units.comment(`${commands.join(' ')} ${after[i++]}`);
     else units.comment(commands.join(' '));
   }
   for (; i < after.length; i++) units.comment(after[i]);
@@ -98,18 +99,24 @@ function writeAfter(units: Units, node: PgnMove): boolean {
 }
 
 /**
- * Movetext units: tokens, a '(' glued to the token after it and a ')' to the one before, and
- * ';' comments that end their line (marked by a trailing line break).
+ * Movetext units, each kept on one line: tokens, a move number with what follows it, a '(' with
+ * the token after it and a ')' with the one before, and ';' comments that end their line (marked
+ * by a trailing line break).
  */
 class Units {
   private readonly list: string[] = [];
-  private glue = false;
+  /** What joins the next token to the last unit: '' after '(', ' ' after a move number (kept on its move's line), or null. */
+  private glue: string | null = null;
 
   add(token: string): void {
-    if (this.glue) {
-      this.list[this.list.length - 1] += token;
-      this.glue = false;
-    } else this.list.push(token);
+    if (this.glue !== null && !this.list[this.list.length - 1].endsWith('\n')) this.list[this.list.length - 1] += this.glue + token;
+    else this.list.push(token);
+    this.glue = null;
+  }
+
+  number(token: string): void {
+    this.add(token);
+    this.glue = ' ';
   }
 
   comment(text: string): void {
@@ -118,8 +125,8 @@ class Units {
   }
 
   open(): void {
-    this.list.push('(');
-    this.glue = true;
+    this.add('(');
+    this.glue = '';
   }
 
   close(): void {
