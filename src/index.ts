@@ -61,7 +61,7 @@ export { getBackend } from './backends-node.js';
 // Game analysis: annotated PGN, lichess-style judgements and accuracy (docs/analysis.md).
 export {
   analyseGame,
-  analyseRecord,
+  analysePgnGame,
   formatEval,
   type AnalysisOptions,
   type GameAnalysis,
@@ -69,4 +69,18 @@ export {
   type SideSummary,
 } from './analysis/analyse-game.js';
 export { winPercent, winningChances, moveAccuracy, gameAccuracy, judgeMove, type Judgement } from './analysis/win-probability.js';
-export { readPgnGames, readPgnGamesEach, PgnError, type PgnRecord } from './core/pgn-read.js';
+export {
+  PgnError,
+  parsePgn,
+  parsePgnGame,
+  readPgn,
+  streamPgn,
+  replayPgnGame,
+  makePgn,
+  makePgnGames,
+  newPgnGame,
+  type PgnGame,
+  type PgnMove,
+  type PgnEval,
+  type PgnResult,
+} from './core/pgn/index.js';

@@ -7,8 +7,16 @@
 import { Position } from '../src/core/position.js';
 import { FenError, START_FEN } from '../src/core/fen.js';
 import { legalMoveList, moveToUciIn, movesToUciIn } from '../src/core/notation.js';
-import { readPgnGames, PgnError } from '../src/core/pgn-read.js';
-import { writePgnGame, type PgnResult } from '../src/core/pgn.js';
+import {
+  makePgn,
+  newPgnGame,
+  parsePgnGame,
+  pgnLine,
+  pgnStartFen,
+  setPgnResult,
+  setPgnStartFen,
+  type PgnResult,
+} from '../src/core/pgn/index.js';
 import { KIND_CASTLE, moveKind, moveTo } from '../src/core/move.js';
 import { GAME_END_TEXT, gameStatus, type GameStatus } from '../src/core/status.js';
 import { Chess } from '../src/compat/index.js';
@@ -16,9 +24,6 @@ import { Chess } from '../src/compat/index.js';
 export interface PgnHeaders {
   [tag: string]: string;
 }
-
-/** The tags the PGN writer sets itself. */
-const ROSTER = new Set(['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result', 'SetUp', 'FEN', 'PlyCount']);
 
 /**
  * The library's Chess plus what the page needs on top: move ints for the board and the panels,
@@ -90,7 +95,7 @@ export class Game {
   }
 
   /**
-   * The game as PGN (src/core/pgn.ts writes it): the seven-tag roster (the loaded game's tags,
+   * The game as PGN (src/core/pgn writes it): the seven-tag roster (the loaded game's tags,
    * Event/Site/Date of the app), the result from the position when the game is over,
    * Variant "Chess960", SetUp/FEN for a custom start, and the loaded game's other tags.
    */
@@ -109,18 +114,20 @@ export class Game {
     };
     const st = this.status();
     const result: PgnResult = !st.over ? '*' : st.reason === 'checkmate' ? (st.winner === 'white' ? '1-0' : '0-1') : '1/2-1/2';
-    return writePgnGame({
-      event: tags.Event,
-      site: tags.Site,
-      date: tags.Date,
-      round: tags.Round,
-      white: tags.White,
-      black: tags.Black,
-      result,
-      fen: this.startFen,
-      san: this.sans,
-      extraTags: Object.entries(tags).filter(([k]) => !ROSTER.has(k)),
+    const game = newPgnGame({
+      Event: tags.Event,
+      Site: tags.Site,
+      Date: tags.Date,
+      Round: tags.Round,
+      White: tags.White,
+      Black: tags.Black,
     });
+    setPgnResult(game, result);
+    setPgnStartFen(game, this.startFen);
+    game.tags.set('PlyCount', String(this.sans.length));
+    for (const [k, v] of Object.entries(tags)) if (!game.tags.has(k) && k !== 'PlyCount') game.tags.set(k, v);
+    game.moves = pgnLine(this.sans);
+    return makePgn(game);
   }
 
   /**
@@ -141,14 +148,12 @@ export class Game {
     }
   }
 
-  /** One PGN game, read by the core's PGN reader. Throws PgnError (naming the move) or FenError. */
+  /** One PGN game, read by the core's PGN reader (its main line). Throws PgnError (naming the game, line, column and move) or FenError. */
   static fromPgn(text: string): Game {
-    const games = readPgnGames(text, 'PGN');
-    if (games.length !== 1) throw new PgnError(games.length === 0 ? 'PGN: no game found' : `PGN: ${games.length} games found; paste one`);
-    const record = games[0];
-    const game = new Game(record.fen, record.tags.Variant === 'Chess960');
-    game.headers = record.tags;
-    for (const m of record.moves) game.play(m);
+    const record = parsePgnGame(text, { source: 'PGN' });
+    const game = new Game(pgnStartFen(record), record.tags.get('Variant') === 'Chess960');
+    game.headers = Object.fromEntries(record.tags);
+    for (const m of record.moves) game.play(m.move!);
     return game;
   }
 }

@@ -272,9 +272,13 @@ function whyNot(pos: Position, type: number, fromFile: number, fromRank: number,
     for (let from = 0; from < 64; from++) {
       if (pos.board[from] !== ((pos.side << 3) | type)) continue;
       if ((fromFile >= 0 && (from & 7) !== fromFile) || (fromRank >= 0 && from >> 3 !== fromRank)) continue;
-      if (type === KNIGHT) ((reach[0] = knightAttacksLo[from]), (reach[1] = knightAttacksHi[from]));
-      else if (type === KING) ((reach[0] = kingAttacksLo[from]), (reach[1] = kingAttacksHi[from]));
-      else {
+      if (type === KNIGHT) {
+        reach[0] = knightAttacksLo[from];
+        reach[1] = knightAttacksHi[from];
+      } else if (type === KING) {
+        reach[0] = kingAttacksLo[from];
+        reach[1] = kingAttacksHi[from];
+      } else {
         reach[0] = reach[1] = 0;
         if (type !== BISHOP) {
           const i = rookIndex(from, occLo, occHi);
@@ -288,7 +292,9 @@ function whyNot(pos: Position, type: number, fromFile: number, fromRank: number,
         }
       }
       if ((to < 32 ? reach[0] >>> to : reach[1] >>> (to - 32)) & 1)
-        return `the ${name} on ${squareName(from)} would leave its king in check`;
+        return type === KING
+          ? `the ${color} king would be in check on ${squareName(to)}`
+          : `the ${name} on ${squareName(from)} would leave its king in check`;
     }
   }
   return `no ${name} can move to ${squareName(to)}${pos.inCheck() ? ` (${color} is in check)` : ''}`;

@@ -7,9 +7,10 @@
  * What is wrong: `syntax` (a character or token that cannot stand there), `comment` (a '{'
  * never closed), `variation` (unbalanced parentheses), `tag` (a malformed tag pair), `fen` (the
  * FEN tag), `move` (an illegal or unreadable move), `count` (not the one game asked for), `write`
- * (a game model the writer cannot write: a bad tag name, a tag value with a line break).
+ * (a game model the writer cannot write: a bad tag name, a tag value with a line break), `file`
+ * (the text itself could not be read, e.g. a broken gzip file).
  */
-export type PgnErrorKind = 'syntax' | 'comment' | 'variation' | 'tag' | 'fen' | 'move' | 'count' | 'write';
+export type PgnErrorKind = 'syntax' | 'comment' | 'variation' | 'tag' | 'fen' | 'move' | 'count' | 'write' | 'file';
 
 export interface PgnErrorPlace {
   /** The file or other source the text came from. */
