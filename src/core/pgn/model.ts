@@ -123,7 +123,6 @@ export function pgnDate(d = new Date()): string {
 
 // ---- [%eval] and [%clk]: comment commands as fields ----
 
-const COMMAND = /[ \t]*\[%(eval|clk)\s+([^\]]*?)\s*\][ \t]*/g;
 const EVAL_VALUE = /^(#)?([+-]?\d+(?:\.\d+)?)(?:,(\d+))?$/;
 const CLOCK_VALUE = /^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:\.\d+)?)$/;
 
@@ -131,10 +130,19 @@ const CLOCK_VALUE = /^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:\.\d+)?)$/;
 export function parseEvalCommand(value: string): PgnEval | undefined {
   const m = EVAL_VALUE.exec(value);
   if (!m) return undefined;
-  const depth = m[3] !== undefined ? { depth: Number(m[3]) } : {};
-  if (m[1] !== undefined) return /^[+-]?\d+$/.test(m[2]) ? { mate: Number(m[2]), ...depth } : undefined;
-  // Centipawns, exact for any number of decimals the text gives.
-  return { cp: Number((Number(m[2]) * 100).toFixed(6)) || 0, ...depth };
+  let e: PgnEval;
+  if (m[1] !== undefined) {
+    if (m[2].includes('.')) return undefined;
+    e = { mate: Number(m[2]) };
+  } else {
+    const pawns = Number(m[2]),
+      dot = m[2].indexOf('.');
+    // Centipawns, exact for any number of decimals the text gives.
+    const cp = dot < 0 || m[2].length - dot <= 3 ? Math.round(pawns * 100) : Number((pawns * 100).toFixed(6));
+    e = { cp: cp || 0 };
+  }
+  if (m[3] !== undefined) e.depth = Number(m[3]);
+  return e;
 }
 
 /** Reads `[%clk 1:02:03]` (or m:ss, with decimals on the seconds) as seconds. */
@@ -164,20 +172,37 @@ export function formatClockCommand(seconds: number): string {
  * the comment, trimmed when something was taken ('' when nothing is left).
  */
 export function takeCommands(move: PgnMove, text: string): string {
-  if (!text.includes('[%')) return text;
-  let taken = false;
-  const rest = text.replace(COMMAND, (all, name: string, value: string) => {
-    if (name === 'eval') {
-      const e = move.eval === undefined ? parseEvalCommand(value) : undefined;
-      if (e === undefined) return all;
+  let at = text.indexOf('[%');
+  if (at < 0) return text;
+  // What is left: the text between the commands taken, each piece without the spaces at a cut.
+  const pieces: string[] = [];
+  let from = 0;
+  for (; at >= 0; at = text.indexOf('[%', at + 2)) {
+    const close = text.indexOf(']', at);
+    if (close < 0) break;
+    const body = text.slice(at + 2, close);
+    const space = body.search(/\s/);
+    if (space < 0) continue;
+    const name = body.slice(0, space),
+      value = body.slice(space + 1).trim();
+    if (name === 'eval' && move.eval === undefined) {
+      const e = parseEvalCommand(value);
+      if (e === undefined) continue;
       move.eval = e;
-    } else {
-      const c = move.clock === undefined ? parseClockCommand(value) : undefined;
-      if (c === undefined) return all;
+    } else if (name === 'clk' && move.clock === undefined) {
+      const c = parseClockCommand(value);
+      if (c === undefined) continue;
       move.clock = c;
-    }
-    taken = true;
-    return ' ';
-  });
-  return taken ? rest.trim() : text;
+    } else continue;
+    pieces.push(text.slice(from, at));
+    from = close + 1;
+    at = close - 1;
+  }
+  if (pieces.length === 0) return text;
+  pieces.push(text.slice(from));
+  return pieces
+    .map((p, i) => (i > 0 ? p.replace(/^[ \t]+/, '') : p).replace(i < pieces.length - 1 ? /[ \t]+$/ : /$/, ''))
+    .filter((p) => p !== '')
+    .join(' ')
+    .trim();
 }

@@ -10,6 +10,7 @@
  * illegal); the reader goes on with the next game. By default every move is replayed on the
  * core's Position (replay.ts), so a game read is a legal game and each move has its move code.
  */
+import { Position } from '../position.js';
 import { PgnError, type PgnErrorKind } from './errors.js';
 import { isPgnResult, takeCommands, type PgnGame, type PgnMove, type PgnResult } from './model.js';
 import { replayWithPlaces } from './replay.js';
@@ -85,6 +86,8 @@ export class PgnReader {
   private at = AT_START;
   private failure: PgnError | null = null;
   private places: number[] = [];
+  /** The Position every game is replayed on. */
+  private position: Position | null = null;
   /** A finished game, held until the next one begins (comments after it and nothing else: they are its). */
   private held: PgnGame | PgnError | null = null;
 
@@ -337,7 +340,7 @@ export class PgnReader {
       item = game;
       if (this.replay) {
         try {
-          replayWithPlaces(game, this.places);
+          replayWithPlaces(game, this.places, (this.position ??= new Position()));
         } catch (e) {
           if (!(e instanceof PgnError)) throw e;
           item = e.at({ source: this.source, game: this.gameNumber });

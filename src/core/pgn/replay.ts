@@ -10,10 +10,15 @@ import { Position } from '../position.js';
 import { PgnError } from './errors.js';
 import { pgnStartFen, type PgnGame, type PgnMove } from './model.js';
 
-/** The position the game starts from (its FEN tag); a bad FEN tag is a PgnError of kind 'fen'. */
-export function pgnStartPosition(game: PgnGame): Position {
+/**
+ * The position the game starts from (its FEN tag), set up on `into` if given (a reader reuses one
+ * Position for every game); a bad FEN tag is a PgnError of kind 'fen'.
+ */
+export function pgnStartPosition(game: PgnGame, into?: Position): Position {
   try {
-    return Position.fromFen(pgnStartFen(game));
+    if (into === undefined) return Position.fromFen(pgnStartFen(game));
+    into.setFen(pgnStartFen(game));
+    return into;
   } catch (e) {
     if (e instanceof FenError) throw new PgnError('fen', `FEN tag: ${e.message}`);
     throw e;
@@ -33,8 +38,8 @@ export function replayPgnGame(game: PgnGame): Position {
  * replayPgnGame, with the line and column of each move in text order (main line move, then its
  * variations, then the next move: the order the tree is walked) for the error's place.
  */
-export function replayWithPlaces(game: PgnGame, places: ArrayLike<number> | undefined): Position {
-  const pos = pgnStartPosition(game);
+export function replayWithPlaces(game: PgnGame, places: ArrayLike<number> | undefined, into?: Position): Position {
+  const pos = pgnStartPosition(game, into);
   const walk = { pos, places, index: 0 };
   playLine(walk, game.moves);
   return pos;
