@@ -405,6 +405,21 @@ test("difference: pgn() writes the standard's export form (escaped tag values, 1
   // No moves: chess.js writes ' *' right after the tags, ours a blank line first.
   assert.ok(new Chess().pgn().endsWith('[Result "*"]\n\n*'));
   assert.ok(new ChessJs().pgn().endsWith('[Result "*"]\n *'));
+  // setComment keeps braces (chess.js turns the first of each into brackets); pgn() writes a ';' comment.
+  const braces = new Chess(),
+    bracesJs = new ChessJs();
+  for (const c of [braces, bracesJs]) {
+    c.move('e4');
+    c.setComment('a {b} c');
+    c.setHeader('Result', 'unknown');
+  }
+  assert.deepEqual([braces.getComment(), bracesJs.getComment()], ['a {b} c', 'a [b] c']);
+  assert.ok(braces.pgn().endsWith('\n\n1. e4 ;a {b} c\n*'), braces.pgn());
+  assert.ok(bracesJs.pgn().endsWith('\n\n1. e4 {a [b] c} unknown'), bracesJs.pgn());
+  // maxWidth: ours breaks between moves, a number kept with its move.
+  const long = new Chess();
+  for (const san of ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6']) long.move(san);
+  assert.deepEqual(long.pgn({ maxWidth: 12 }).split('\n\n')[1].split('\n'), ['1. e4 e5', '2. Nf3 Nc6', '3. Bb5 a6', '4. Ba4 Nf6 *']);
 });
 
 test('difference: loadPgn() reads the whole standard (escapes, several comments, comments before a move or after a variation, % lines) and fails without changing the game', () => {
