@@ -145,11 +145,11 @@ export function parseEvalCommand(value: string): PgnEval | undefined {
   return e;
 }
 
-/** Reads `[%clk 1:02:03]` (or m:ss, with decimals on the seconds) as seconds. */
+/** Reads `[%clk 1:02:03]` (or m:ss, with decimals on the seconds) as seconds, to the millisecond. */
 export function parseClockCommand(value: string): number | undefined {
   const m = CLOCK_VALUE.exec(value);
   if (!m) return undefined;
-  return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  return Math.round((Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000) / 1000;
 }
 
 export function formatEvalCommand(e: PgnEval): string {
