@@ -88,6 +88,9 @@ test('comments: the game comment, before a move, after a move (several), after a
   assert.deepEqual(g.moves[2].commentsBefore, ['after the variation']);
   assert.deepEqual(g.moves[2].commentsAfter, ['two\nlines', ' rest of line']);
   assert.equal(g.moves[3].commentsBefore, undefined);
+  // Comments waiting for a move that never comes (found by the fuzzer): after the last move, or the game's.
+  assert.deepEqual(parsePgnGame('2; waiting').comments, [' waiting']);
+  assert.deepEqual(parsePgnGame('1. e4 2. {waiting} *').moves[0].commentsAfter, ['waiting']);
   // A comment after the termination marker, with nothing after it, is the game's last word.
   assert.deepEqual(parsePgnGame('1. e4 e5 1-0 {after}').moves[1].commentsAfter, ['after']);
 });

@@ -224,7 +224,7 @@ export class PgnReader {
           parent.variations!.pop();
           if (parent.variations!.length === 0) delete parent.variations;
           if (this.pending !== null) (parent.commentsAfter ??= []).push(...this.pending);
-        } else this.settlePending();
+        } else this.settlePending(this.game!);
         this.line = frame.line;
         this.pending = frame.pending;
         this.at = AFTER_VARIATION;
@@ -286,11 +286,11 @@ export class PgnReader {
   }
 
   /** Comments still waiting for a move when a line ends: they go after its last move. */
-  private settlePending(): void {
+  private settlePending(game: PgnGame): void {
     if (this.pending === null) return;
     const last = this.line[this.line.length - 1];
     if (last !== undefined) (last.commentsAfter ??= []).push(...this.pending);
-    else this.game!.comments.push(...this.pending);
+    else game.comments.push(...this.pending);
     this.pending = null;
   }
 
@@ -334,7 +334,7 @@ export class PgnReader {
     let item: PgnGame | PgnError;
     if (this.failure !== null) item = this.failure;
     else {
-      this.settlePending();
+      this.settlePending(game);
       const tagged = game.tags.get('Result');
       game.result = marker ?? (isPgnResult(tagged) ? tagged : '*');
       item = game;
