@@ -6,6 +6,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { readTextChunks } from '../src/node/text-file.js';
 import { PgnError, newPgnGame, parsePgn, parsePgnGame, readPgn, replayPgnGame, streamPgn, type PgnGame } from '../src/core/pgn/index.js';
 import { moveToUci } from '../src/core/move.js';
 import { MoveError, parseSan } from '../src/core/notation.js';
@@ -264,6 +269,41 @@ test('streaming: the text in chunks of any size (split anywhere, CRLF split too)
   }
   assert.equal(whole.length, 3);
   assert.ok(whole[2] instanceof PgnError && whole[2].line === 10);
+});
+
+test('a file streamed from disk (gzipped, chunks of 64 KB, characters split between chunks) reads as the whole text does', async () => {
+  const game = (i: number): string =>
+    `[Event "Ünïcödé ${i} ♞"]\n[Round "${i}"]\n\n1. e4 {café, naïve, 😀 ${i}} 1... e5 (1... c5 {déjà vu}) 2. Nf3 ${i % 3 === 0 ? '1-0' : '*'}\n\n`;
+  const text = Array.from({ length: 3000 }, (_, i) => game(i)).join('');
+  const dir = mkdtempSync(join(tmpdir(), 'pgn-stream-'));
+  const plain = join(dir, 'games.pgn'),
+    packed = join(dir, 'games.pgn.gz');
+  writeFileSync(plain, text);
+  writeFileSync(packed, gzipSync(Buffer.from(text)));
+  const want = readPgn(text);
+  assert.equal(want.length, 3000);
+  for (const path of [plain, packed]) {
+    let n = 0,
+      chunks = 0;
+    const counted = async function* (): AsyncGenerator<string> {
+      for await (const c of readTextChunks(path)) {
+        chunks++;
+        yield c;
+      }
+    };
+    for await (const g of streamPgn(counted(), { source: path })) {
+      assert.ok(!(g instanceof PgnError), String(g));
+      const w = want[n++] as PgnGame;
+      assert.deepEqual([...g.tags], [...w.tags]);
+      assert.deepEqual(g.moves, w.moves);
+    }
+    assert.equal(n, 3000);
+    assert.ok(chunks > 3, `${chunks} chunks`);
+  }
+  // A missing file is the stream's error, not a PgnError.
+  await assert.rejects(async () => {
+    for await (const _ of streamPgn(readTextChunks(join(dir, 'none.pgn')))) void _;
+  }, /ENOENT/);
 });
 
 test('parseSan says why a move is not legal', () => {
