@@ -132,13 +132,25 @@ export default defineConfig(
   ...layer(['compat'], String.raw`(?!core\/)`, 'src/compat imports only src/core (docs/architecture.md).', { browser: true }),
   // Analysis stands on the engine and the core, above the middle layer and below the library API.
   ...layer(['analysis'], String.raw`(?!core\/|engine\/)`, 'src/analysis imports only src/core and src/engine.', { browser: true }),
-  // The library API (what `import 'matrix-chess'` loads) stays free of the node-only interfaces.
-  // src/index.ts still re-exports the Node loaders (loadNnue, getBackend, spawnNodeHelper), so it
-  // is not held to the browser rule; the registry is.
+  // The library's entries (package.json "exports"): the root, matrix-chess/engine and the registry
+  // run in browsers (no Node built-in, no *-node module: test/bundle-entries.test.ts bundles them);
+  // matrix-chess/node (src/index-node.ts) holds what needs Node.
   boundary(
-    ['src/index.ts', 'src/backends-node.ts'],
-    String.raw`\.\/(?!core\/|compat\/|matrix\/|bnn\/|engine\/|analysis\/|backends(?:-node)?\.js$)`,
-    'The library API (index, backends) imports only src/core, src/compat, src/matrix, src/bnn, src/engine and src/analysis.',
+    ['src/index.ts'],
+    String.raw`\.\/(?!core\/|compat\/|engine\/|analysis\/|client\/)`,
+    'The root entry imports only src/core, src/compat, src/engine, src/analysis and src/client.',
+    { browser: true },
+  ),
+  boundary(
+    ['src/index-engine.ts'],
+    String.raw`\.\/(?!engine\/|matrix\/|backends\.js$)`,
+    'matrix-chess/engine imports only src/engine, src/matrix and the registry.',
+    { browser: true },
+  ),
+  boundary(
+    ['src/index-node.ts', 'src/backends-node.ts', 'src/pgn-file-node.ts'],
+    String.raw`\.\/(?!core\/|node\/|matrix\/|bnn\/|engine\/|client\/|(?:backends|backends-node|pgn-file-node)\.js$)`,
+    'The Node entry (index-node, backends-node, pgn-file-node) imports only src/core, src/node, src/matrix, src/bnn, src/engine, src/client and the registry.',
   ),
   boundary(
     ['src/backends.ts'],
@@ -153,6 +165,10 @@ export default defineConfig(
     String.raw`cli\/`,
     'src/cli is the matrix-chess command on top: shared terminal helpers live in src/cmdline.',
   ),
+  // The asynchronous engine (createEngine): a UCI client, in browsers too; its Node transport is *-node.ts.
+  ...layer(['client'], String.raw`(?!core\/|engine\/|uci\/)`, 'src/client imports only src/core, src/engine and src/uci.', {
+    browser: true,
+  }),
   ...layer(['uci', 'book'], String.raw`cli\/`, 'src/cli is the matrix-chess command on top: shared terminal helpers live in src/cmdline.', {
     browser: true,
   }),

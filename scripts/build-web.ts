@@ -100,6 +100,8 @@ export async function buildWeb(
 
   copyFileSync(join(root, 'web', 'index.html'), join(outDir, 'index.html'));
   copyFileSync(join(root, 'web', 'style.css'), join(outDir, 'style.css'));
+  // Opening names (lichess's CC0 list, web/openings/README.md), fetched by the page once.
+  copyFileSync(join(root, 'web', 'openings', 'openings.tsv'), join(outDir, 'openings.tsv'));
   const cgAssets = join(root, 'node_modules', 'chessground', 'assets');
   for (const f of ['chessground.base.css', 'chessground.brown.css', 'chessground.cburnett.css']) {
     copyFileSync(join(cgAssets, f), join(outDir, f));

@@ -1,7 +1,11 @@
 /**
- * matrix-chess: the library API. `Chess` (chess.js's API on our core, from src/compat) is the
- * convenient string-based front door; the core (Position, move generation, perft) and the engine
- * are exported for those who want integers and speed.
+ * matrix-chess: the library's front door, small on purpose (docs/library.md). Chess (chess.js's
+ * API on our core), the engine on another thread (createEngine: a Web Worker here; a worker
+ * thread from matrix-chess/node) or on this one (Engine), game analysis and PGN reading, with
+ * their types and errors. Everything else is in the entries beside it: matrix-chess/core (the
+ * rules: Position, move generation, notation, perft), matrix-chess/engine (the search and
+ * evaluation, the networks, the backends), matrix-chess/node (what needs Node: files, threads).
+ * No module this entry reaches imports a Node built-in, so it bundles for browsers.
  */
 export {
   Chess,
@@ -13,50 +17,40 @@ export {
   type PieceSymbol,
   type Square,
 } from './compat/index.js';
-export { chess960StartFen, chess960BackRank, CLASSICAL_CHESS960_INDEX } from './core/chess960.js';
-export { Position } from './core/position.js';
-export { FenError, START_FEN, parseFen, makeFen, type FenField, type FenSetup } from './core/fen.js';
-export { MoveError, parseUciMove, parseSan, moveToSan, moveToUciIn, legalMoveList } from './core/notation.js';
-export { moveToUci, moveFrom, moveTo, movePromo, moveKind, makeMove } from './core/move.js';
-export { gameStatus, isInsufficientMaterial, GAME_END_TEXT, type GameStatus, type GameEnd } from './core/status.js';
-export { MoveGenerator, defaultGenerator, generateLegalMoves, MAX_MOVES } from './core/movegen.js';
-export { perft, perftDivide } from './core/perft.js';
-export { magicAttacks } from './core/magic.js';
-export { rayWalkAttacks, type SliderAttacks } from './core/slider-attacks.js';
-export type { LegalMoveGenerator } from './core/backend.js';
-export * from './core/types.js';
+export { FenError, START_FEN, type FenField } from './core/fen.js';
+export { MoveError } from './core/notation.js';
+// The synchronous engine answers with move codes: moveToUci writes one as e2e4.
+export { moveToUci } from './core/move.js';
 
-// The playing engine.
+// The engine on another thread: await createEngine(), then analyse(fen, { depth, signal, onInfo }).
+export { createEngine, type WebEngineOptions } from './client/create-engine.js';
+export {
+  AsyncEngine,
+  EngineClosedError,
+  EngineReplyError,
+  type Analysis,
+  type AnalysisLine,
+  type AnalyseOptions,
+  type OptionValue,
+  type StartOptions,
+  type UciOption,
+} from './client/engine-client.js';
+export type { UciTransport, WorkerLike } from './client/transport.js';
+
+// The engine on this thread: new Engine(options).search(chess.position, { depth }).
 export {
   Engine,
-  evaluate,
-  evaluateMaterialPst,
-  runBench,
+  SearchLimitError,
+  EngineOptionError,
+  nnueFromBytes,
   type EngineOptions,
+  type NnueBytesOptions,
   type Score,
   type SearchHooks,
   type SearchInfo,
   type SearchLimits,
   type SearchResult,
 } from './engine/index.js';
-
-export type { SpawnHelper } from './engine/smp.js';
-
-// The learned evaluation (new NnueEvaluator(decodeNetwork(bytes), kernel), or loadNnue() on Node below).
-export { NnueEvaluator, describeNnue } from './engine/nnue/evaluator.js';
-export { NnueFileError, decodeNetwork, encodeNetwork, type NnueNetwork } from './engine/nnue/network.js';
-
-// Backends by name (loadBackend with a loader for the BNN weights; getBackend on Node below), and the matrix model as a namespace.
-export { loadBackend, BACKEND_NAMES, BackendError, type BackendLoaders, type BackendName } from './backends.js';
-export * as matrix from './matrix/index.js';
-
-// Node only (the package's files, worker threads): the *-node.ts modules.
-// Lazy SMP: new Engine({ threads: 2, spawnHelper: spawnNodeHelper }).
-export { spawnNodeHelper } from './engine/smp-node.js';
-// The shipped network: new Engine({ nnue: loadNnue() }).
-export { loadNnue, nnueFromNetwork, NnueKernelMissing } from './engine/nnue/load-node.js';
-// A backend by name, the BNN weights from the package: getBackend('bnn').
-export { getBackend } from './backends-node.js';
 
 // Game analysis: annotated PGN, lichess-style judgements and accuracy (docs/analysis.md).
 export {
@@ -68,7 +62,17 @@ export {
   type MoveAnalysis,
   type SideSummary,
 } from './analysis/analyse-game.js';
-export { winPercent, winningChances, moveAccuracy, gameAccuracy, judgeMove, type Judgement } from './analysis/win-probability.js';
+export {
+  winPercent,
+  winningChances,
+  moveAccuracy,
+  gameAccuracy,
+  judgeMove,
+  type Judgement,
+  type SideAccuracy,
+} from './analysis/win-probability.js';
+
+// PGN: the game model, read and written (a file on Node: readPgnFile, streamPgnFile from matrix-chess/node).
 export {
   PgnError,
   parsePgn,
@@ -83,4 +87,8 @@ export {
   type PgnMove,
   type PgnEval,
   type PgnResult,
+  type PgnReadOptions,
+  type PgnWriteOptions,
+  type PgnErrorKind,
+  type PgnErrorPlace,
 } from './core/pgn/index.js';

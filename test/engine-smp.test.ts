@@ -80,8 +80,8 @@ test('Threads 2: stop() from another thread ends an infinite search promptly, he
 
 test('Threads: bad values are refused by name, and one thread needs no way to spawn', () => {
   const engine = new Engine({ hashMb: 1 });
-  assert.throws(() => engine.setThreads(0), /threads: expected a whole number of at least 1, got 0/);
-  assert.throws(() => engine.setThreads(1.5), /threads: expected a whole number of at least 1, got 1.5/);
+  assert.throws(() => engine.setThreads(0), /engine option threads: expected a whole number from 1 to 1024, got 0/);
+  assert.throws(() => engine.setThreads(1.5), /engine option threads: expected a whole number from 1 to 1024, got 1.5/);
   assert.throws(() => engine.setThreads(2), /threads: 2 threads need a way to start helper threads/);
   engine.setThreads(1);
   assert.equal(engine.threads, 1);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import { formatInfo, optionLines, parseGo, parsePosition, parseSetOption, tokenize } from '../src/uci/protocol.js';
 import { NODE_UCI_DEFAULTS } from '../src/uci/loop-node.js';
+import { parseBestMove, parseInfoLine } from '../src/uci/info.js';
 import { replayUciMoves } from '../src/core/notation.js';
 import { START_FEN } from '../src/core/fen.js';
 import { makeMove } from '../src/core/move.js';
@@ -53,7 +54,23 @@ test('go: limits, perft, unsupported and malformed parameters', () => {
   assert.deepEqual(sm.limits, { depth: 5 });
   assert.equal(sm.rejected, false);
   assert.match(sm.problems[0], /searchmoves is not supported/);
-  for (const bad of ['depth x', 'depth', 'depth 0', 'perft 0', 'nodes 1e6', 'turbo']) {
+  // No limit at all: searched until stop, as go infinite (the engine refuses an unbounded search otherwise).
+  assert.deepEqual(parseGo([]).limits, { infinite: true });
+  assert.deepEqual(parseGo(tokenize('mate 3')).limits, { infinite: true });
+  assert.deepEqual(parseGo(tokenize('ponder')).limits, { ponder: true });
+  for (const bad of [
+    'depth x',
+    'depth',
+    'depth 0',
+    'depth -1',
+    'nodes 0',
+    'nodes -10',
+    'movetime 0',
+    'movetime -5',
+    'perft 0',
+    'nodes 1e6',
+    'turbo',
+  ]) {
     const g = parseGo(tokenize(bad));
     assert.equal(g.rejected, true, bad);
     assert.equal(g.problems.length, 1, bad);
@@ -149,4 +166,34 @@ test('info lines carry every field, bounds and mate scores', () => {
   );
   assert.match(formatInfo({ ...base, score: { cp: -5 }, bound: 'upper' }), / score cp -5 upperbound nodes /);
   assert.match(formatInfo({ ...base, score: { mate: -3 }, bound: 'lower' }), / score mate -3 lowerbound nodes /);
+});
+
+test("parseInfoLine reads back what formatInfo writes, and other engines' lines", () => {
+  const e2e4 = makeMove(12, 28),
+    e7e5 = makeMove(52, 36);
+  const base = { depth: 7, seldepth: 12, multipv: 2, nodes: 12345, nps: 100000, timeMs: 123, hashfull: 17, pv: [e2e4, e7e5] };
+  assert.deepEqual(parseInfoLine(formatInfo({ ...base, score: { mate: -3 }, bound: 'lower' })), {
+    depth: 7,
+    seldepth: 12,
+    multipv: 2,
+    score: { mate: -3 },
+    bound: 'lower',
+    nodes: 12345,
+    nps: 100000,
+    time: 123,
+    hashfull: 17,
+    pv: ['e2e4', 'e7e5'],
+  });
+  // Stockfish's order (pv last, wdl and tbhits in between), currmove lines, strings, and junk skipped.
+  assert.deepEqual(
+    parseInfoLine('info depth 20 seldepth 28 multipv 1 score cp -18 wdl 30 930 40 nodes 9 nps 3 hashfull 1 tbhits 0 time 5 pv d7d5 c2c4'),
+    { depth: 20, seldepth: 28, multipv: 1, score: { cp: -18 }, nodes: 9, nps: 3, hashfull: 1, tbhits: 0, time: 5, pv: ['d7d5', 'c2c4'] },
+  );
+  assert.deepEqual(parseInfoLine('info depth 3 currmove e2e4 currmovenumber 1'), { depth: 3, currmove: 'e2e4', currmovenumber: 1 });
+  assert.deepEqual(parseInfoLine('info string NNUE evaluation using nn.bin  enabled'), { string: 'NNUE evaluation using nn.bin  enabled' });
+  assert.deepEqual(parseInfoLine('info depth x score cp nodes 5'), { nodes: 5 });
+  assert.equal(parseInfoLine('bestmove e2e4'), null);
+  assert.deepEqual(parseBestMove('bestmove e2e4 ponder e7e5'), { best: 'e2e4', ponder: 'e7e5' });
+  assert.deepEqual(parseBestMove('bestmove 0000'), { best: null, ponder: null });
+  assert.equal(parseBestMove('info depth 1'), null);
 });

@@ -24,10 +24,10 @@ export class AnalysisPanel {
   private picked: number | null = null;
   private download: string | null = null;
 
-  /** `onPick`: a ply was picked on the graph (the page marks it in its move list). */
+  /** `onPick`: a ply was picked on the graph (the page shows that position and marks the move). */
   constructor(
     private readonly box: HTMLElement,
-    private readonly onPick: () => void,
+    private readonly onPick: (ply: number) => void,
   ) {}
 
   /** The analysis of the game `key` names, if it is the one shown. */
@@ -78,7 +78,7 @@ export class AnalysisPanel {
   private pick(ply: number): void {
     this.picked = ply;
     this.render();
-    this.onPick();
+    this.onPick(ply);
   }
 
   private render(): void {

@@ -5,6 +5,7 @@
 import { Chessground } from 'chessground';
 import type { Api } from 'chessground/api';
 import type { Key } from 'chessground/types';
+import type { DrawShape } from 'chessground/draw';
 import { moveFrom, movePromo, moveTo } from '../src/core/move.js';
 import { squareName, parseSquare, QUEEN, ROOK, BISHOP, KNIGHT } from '../src/core/types.js';
 import type { Game } from './game.js';
@@ -60,11 +61,27 @@ export class BoardView {
       movable: { color: mover, dests: mover ? this.dests() : new Map() },
     });
     ui.board.dataset.fen = game.fen();
+    ui.board.dataset.arrows = '';
   }
 
   /** An arrow for the engine's current best move (UCI), or none. */
   showArrow(uci: string | null): void {
     this.cg.setAutoShapes(uci ? [{ orig: uci.slice(0, 2) as Key, dest: uci.slice(2, 4) as Key, brush: 'paleBlue' }] : []);
+  }
+
+  /**
+   * Arrows for UCI moves without playing them: one green arrow for a hint, or a line (the PV)
+   * numbered 1, 2, … in the mover's colours (green for the side to move, blue for the other).
+   */
+  showMoves(moves: string[], numbered: boolean): void {
+    const shapes: DrawShape[] = moves.map((uci, i) => ({
+      orig: uci.slice(0, 2) as Key,
+      dest: uci.slice(2, 4) as Key,
+      brush: i % 2 === 0 ? 'green' : 'blue',
+      ...(numbered ? { label: { text: String(i + 1) } } : {}),
+    }));
+    this.cg.setAutoShapes(shapes);
+    ui.board.dataset.arrows = moves.join(' ');
   }
 
   /** Extra square classes (the see-inside panels' targets), by square. */

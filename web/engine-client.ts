@@ -3,7 +3,7 @@
  * and stops by replacing the worker (a search cannot be interrupted mid-run; see docs/web.md).
  * Answers to a search that was stopped or superseded are dropped.
  */
-import type { NnueUrls } from './protocol.js';
+import type { NnueUrls, SearchRequestLimits } from './protocol.js';
 import type { BackendName } from '../src/backends.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 import type { GameAnalysis } from '../src/analysis/analyse-game.js';
@@ -17,7 +17,9 @@ export interface SearchRequest {
   backend: BackendName;
   weightsUrl: string | null;
   nnue: NnueUrls | null;
-  limits: { depth?: number; movetime?: number };
+  limits: SearchRequestLimits;
+  /** UCI options the search needs (name -> value), sent as setoption lines when the worker's differ. */
+  options: Record<string, string>;
 }
 
 export interface EngineEvents {
@@ -27,6 +29,8 @@ export interface EngineEvents {
   onDone(best: string | null, backend: BackendName, msg: Extract<FromWorker, { type: 'done' }>): void;
   /** The worker refused the search (e.g. a backend that cannot start), or crashed. */
   onError(message: string, crashed: boolean): void;
+  /** The worker's answer to a setoption line (`ok` false: refused or not applied). */
+  onOption(line: string, ok: boolean): void;
 }
 
 export interface AnalysisRequest {
@@ -54,6 +58,12 @@ export class EngineClient {
   private seq = 0;
   private search: Search | null = null;
   private analysis: { id: number; events: AnalysisEvents } | null = null;
+  /** The options as last sent to the current worker (a new worker starts from the engine's defaults). */
+  private workerOptions = new Map<string, string>([['UCI_LimitStrength', 'false']]);
+  /** The limits of the last search started (the page exposes them for tests and debugging). */
+  lastLimits: SearchRequestLimits | null = null;
+  /** Every setoption line sent, in order (the page exposes it for tests and debugging). */
+  readonly sentOptions: string[] = [];
 
   constructor(private readonly events: EngineEvents) {}
 
@@ -66,10 +76,23 @@ export class EngineClient {
   }
 
   /** Starts analysing a game in the worker (one job at a time: the page stops a search first). */
-  analyse(request: AnalysisRequest, events: AnalysisEvents): void {
+  analyse(request: AnalysisRequest, events: AnalysisEvents, options: Record<string, string> = {}): void {
     const id = ++this.seq;
     this.analysis = { id, events };
+    this.applyOptions(options);
     this.send({ type: 'analyse', id, ...request });
+  }
+
+  /** Sends the setoption lines that make the worker's options `options` (only those that differ). */
+  private applyOptions(options: Record<string, string>): void {
+    this.worker ??= this.newWorker();
+    for (const [name, value] of Object.entries(options)) {
+      if (this.workerOptions.get(name) === value) continue;
+      const line = `setoption name ${name} value ${value}`;
+      this.workerOptions.set(name, value);
+      this.sentOptions.push(line);
+      this.send({ type: 'setoption', line });
+    }
   }
 
   /** Ends the analysis under way, if any, by replacing the worker (the analysis is one synchronous run). */
@@ -85,7 +108,10 @@ export class EngineClient {
   start(fen: string, request: SearchRequest): void {
     const id = ++this.seq;
     this.search = { id, fen, best: null };
-    this.send({ type: 'search', id, ...request });
+    const { options, ...search } = request;
+    this.lastLimits = search.limits;
+    this.applyOptions(options);
+    this.send({ type: 'search', id, ...search });
   }
 
   /** Ends the current search; returns its best move so far and the position it was for. */
@@ -108,6 +134,8 @@ export class EngineClient {
   }
 
   private newWorker(): Worker {
+    // The engine's default: a fresh worker plays at full strength without being told.
+    this.workerOptions = new Map([['UCI_LimitStrength', 'false']]);
     const w = new Worker('worker.js');
     w.onmessage = (ev: MessageEvent<FromWorker>) => this.onMessage(ev.data);
     w.onerror = (ev) => {
@@ -123,6 +151,10 @@ export class EngineClient {
   }
 
   private onMessage(msg: FromWorker): void {
+    if (msg.type === 'option') {
+      this.events.onOption(msg.line, msg.ok);
+      return;
+    }
     const analysis = this.analysis;
     if (analysis && msg.id === analysis.id) {
       if (msg.type === 'analysis-progress') analysis.events.onProgress(msg.searched, msg.total);

@@ -16,6 +16,7 @@ import type { FromWorker, NnueUrls, ToWorker } from './protocol.js';
 import { loadBackend, type BackendName } from '../src/backends.js';
 import { analyseGame } from '../src/analysis/analyse-game.js';
 import type { SpawnHelper } from '../src/engine/smp.js';
+import { parseSetOption, type OptionChange, type UciHostDefaults } from '../src/uci/protocol.js';
 
 /** More threads than this gain little and cost a hash table's worth of memory traffic each. */
 const MAX_THREADS = 8;
@@ -56,10 +57,70 @@ async function prepareEngine(backend: BackendName, weightsUrl: string | null, nn
   }
 }
 
+/** The options as src/uci reads them here (the page sets the backend and network in its search requests). */
+const OPTION_DEFAULTS: UciHostDefaults = { maxThreads: MAX_THREADS, bookFile: '<empty>', evalFile: 'nnue.bin' };
+
+/**
+ * Applies what this worker can of a parsed option; returns the `info string` to answer with,
+ * or '' when applied. Options the page sets another way (backend, network, threads) are not
+ * applied here, and say so.
+ */
+function applyOption(change: OptionChange): string {
+  switch (change.name) {
+    case 'MultiPV':
+      engine.setMultiPv(change.value);
+      return '';
+    case 'Hash':
+      engine.setHashSize(change.value);
+      return '';
+    case 'Clear Hash':
+      engine.clearHash();
+      return '';
+    case 'SearchParam':
+      Object.assign(engine.params, { [change.param]: change.value });
+      engine.paramsChanged();
+      return '';
+    default:
+      return applyStrength(change) ?? `info string setoption ${change.name}: not applied by the web app's engine worker`;
+  }
+}
+
+/**
+ * Levels by Elo (UCI_LimitStrength, UCI_Elo), applied through the engine's setStrength where the
+ * engine has it. Written against the option's shape rather than its type because the page's level
+ * picker landed before the engine's levels: an engine without them never parses these options
+ * (the page then hears `unknown option`). Returns '' when applied, an info string when refused, or
+ * undefined for any other option.
+ */
+function applyStrength(change: OptionChange): string | undefined {
+  const option = change as { name: string; value?: unknown };
+  if (option.name !== 'UCI_LimitStrength' && option.name !== 'UCI_Elo') return undefined;
+  const eng = engine as unknown as { setStrength?: (limit: boolean, elo?: number) => void; limitsStrength?: boolean };
+  if (typeof eng.setStrength !== 'function') return `info string setoption ${option.name}: this engine has no levels`;
+  try {
+    if (option.name === 'UCI_LimitStrength') eng.setStrength(option.value === true);
+    else eng.setStrength(eng.limitsStrength === true, Number(option.value));
+    return '';
+  } catch (e) {
+    return `info string setoption ${option.name}: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
 self.onmessage = async (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
   if (msg.type === 'newgame') {
     engine.newGame();
+    return;
+  }
+  if (msg.type === 'setoption') {
+    const tokens = msg.line.trim().split(/\s+/);
+    const parsed = tokens[0] === 'setoption' ? parseSetOption(tokens.slice(1), OPTION_DEFAULTS) : null;
+    if (!parsed) post({ type: 'option', line: `info string expected a setoption line, got '${msg.line}'`, ok: false });
+    else if (!parsed.ok) post({ type: 'option', line: `info string ${parsed.error}`, ok: false });
+    else {
+      const refused = applyOption(parsed.value);
+      post({ type: 'option', line: refused || `info string ${msg.line.trim()}: applied`, ok: !refused });
+    }
     return;
   }
   const id = msg.id;

@@ -11,6 +11,8 @@ export interface GameIoHooks {
   current(): Game;
   /** Makes `game` the page's game and shows `note`. */
   replace(game: Game, note: string): void;
+  /** The game's PGN as the page exports it (variations, opening tags). */
+  pgn(): string;
 }
 
 export function wireGameIo(hooks: GameIoHooks): void {
@@ -42,7 +44,7 @@ export function wireGameIo(hooks: GameIoHooks): void {
     }
   });
   ui.copyPgn.addEventListener('click', () => {
-    ui.pgn.value = hooks.current().toPgn();
+    ui.pgn.value = hooks.pgn();
     ui.pgn.select();
     void copyText(ui.pgn.value, 'PGN');
   });

@@ -40,6 +40,22 @@ export const ui = {
   piecePanel: $('piece-panel'),
   bnnPanel: $('bnn-panel-box'),
   nnuePanel: $('nnue-panel'),
+  level: $<HTMLSelectElement>('level'),
+  levelNote: $('level-note'),
+  clock: $<HTMLSelectElement>('clock'),
+  clocks: $('clocks'),
+  clockWhite: $('clock-white'),
+  clockBlack: $('clock-black'),
+  mute: $<HTMLInputElement>('mute'),
+  hint: $<HTMLButtonElement>('hint'),
+  bestLine: $<HTMLButtonElement>('best-line'),
+  navStart: $<HTMLButtonElement>('nav-start'),
+  navBack: $<HTMLButtonElement>('nav-back'),
+  navForward: $<HTMLButtonElement>('nav-forward'),
+  navEnd: $<HTMLButtonElement>('nav-end'),
+  moveForm: $<HTMLFormElement>('move-form'),
+  moveInput: $<HTMLInputElement>('move-input'),
+  opening: $('opening'),
 };
 
 export function showMessage(text: string, error = false): void {

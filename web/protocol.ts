@@ -22,7 +22,7 @@ export type ToWorker =
       weightsUrl: string | null;
       /** The evaluation network to play with (fetched by the worker), or null for the classical evaluation. */
       nnue: NnueUrls | null;
-      limits: { depth?: number; movetime?: number };
+      limits: SearchRequestLimits;
     }
   | {
       /** Game analysis (src/analysis/analyse-game.ts) of one PGN game, `nodes` per position. */
@@ -34,7 +34,19 @@ export type ToWorker =
       weightsUrl: string | null;
       nnue: NnueUrls | null;
     }
-  | { type: 'newgame' };
+  | { type: 'newgame' }
+  /** A UCI `setoption name … value …` line, read by src/uci's parser and applied to the worker's engine. */
+  | { type: 'setoption'; line: string };
+
+/** Depth or time per move from the Strength setting, or the clocks (UCI's go wtime/btime/winc/binc). */
+export interface SearchRequestLimits {
+  depth?: number;
+  movetime?: number;
+  wtime?: number;
+  btime?: number;
+  winc?: number;
+  binc?: number;
+}
 
 export type FromWorker =
   | {
@@ -64,4 +76,6 @@ export type FromWorker =
     }
   | { type: 'analysis-progress'; id: number; searched: number; total: number }
   | { type: 'analysis'; id: number; analysis: GameAnalysis }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'error'; id: number; message: string }
+  /** The worker's answer to a setoption: `info string …` when it was refused or is not applied. */
+  | { type: 'option'; line: string; ok: boolean };

@@ -53,7 +53,7 @@ export interface MovesOptions {
   piece?: PieceSymbol | string;
 }
 
-type BoardCell = { square: Square; type: PieceSymbol; color: Color } | null;
+export type BoardCell = { square: Square; type: PieceSymbol; color: Color } | null;
 
 interface Snapshot {
   setup: BoardSetup | null;

@@ -17,8 +17,8 @@ export const KING = 'k';
 
 export type Color = 'w' | 'b';
 export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
-type File = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h';
-type Rank = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
+export type File = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h';
+export type Rank = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
 export type Square = `${File}${Rank}`;
 export interface Piece {
   color: Color;

@@ -3,8 +3,9 @@
  * chess.js switches with one import line (`import { Chess } from 'matrix-chess/compat'`).
  * What differs, and why, is in docs/coming-from-chess-js.md.
  */
-export { Chess, type ChessOptions, type MovesOptions } from './chess.js';
-export { Move } from './move.js';
+export { Chess, type BoardCell, type ChessOptions, type MovesOptions } from './chess.js';
+export { Move, type MoveFields } from './move.js';
+export type { MoveObject } from './parse-move.js';
 export { validateFen } from './fen.js';
 export {
   WHITE,
@@ -19,6 +20,8 @@ export {
   SQUARES,
   SEVEN_TAG_ROSTER,
   type Color,
+  type File,
+  type Rank,
   type Piece,
   type PieceSymbol,
   type Square,

@@ -7,13 +7,14 @@
 import type { Position } from '../core/position.js';
 import { defaultGenerator } from '../core/movegen.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
-import type { NnueEvaluator } from './nnue/evaluator.js';
+import { describeNnue, type NnueEvaluator } from './nnue/evaluator.js';
 import { TranspositionTable } from './tt.js';
 import type { EngineOptions, SearchHooks, SearchLimits, SearchResult } from './types.js';
 import { HelperPool, type HelperConfig, type SpawnHelper } from './smp.js';
 import { SearchParams } from './search-params.js';
 import { Searcher } from './search.js';
 import { iterate, type SearchSetup } from './iterative-deepening.js';
+import { checkEngineOption, validateEngineOptions, validateSearchLimits } from './limits.js';
 
 /** The search root as its setup FEN and the moves since (0 = a null move), for a helper to rebuild. */
 function rootOf(pos: Position): { fen: string; moves: number[] } {
@@ -39,7 +40,14 @@ export class Engine {
   private helpers: HelperPool | null = null;
   private helperIndex = 0;
 
+  /**
+   * Throws EngineOptionError for an unknown option or a bad value. The evaluation is `nnue` when
+   * given, else the classical one: this constructor reads no file (it runs in browsers too), so
+   * the network that the CLI, UCI and createEngine play by default comes from loadNnue()
+   * (matrix-chess/node) or nnueFromBytes(bytes) (anywhere). `evaluation` says which one plays.
+   */
   constructor(options: EngineOptions = {}) {
+    validateEngineOptions(options);
     this.tt = new TranspositionTable(options.hashMb ?? 16);
     this.searcher = new Searcher(this.tt, this.params, options.moveGenerator ?? defaultGenerator, options.nnue ?? null);
     this.moveOverheadMs = options.moveOverheadMs ?? 30;
@@ -55,7 +63,7 @@ export class Engine {
    * setMoveGenerator chose (every backend lists the same moves, so the tree is the same).
    */
   setThreads(n: number, spawn?: SpawnHelper, onError?: (message: string) => void): void {
-    if (!Number.isInteger(n) || n < 1) throw new RangeError(`threads: expected a whole number of at least 1, got ${n}`);
+    checkEngineOption('threads', n);
     if (this.helperIndex > 0) throw new Error('threads: a helper engine cannot have helpers of its own');
     if (n > 1 && spawn === undefined) throw new Error(`threads: ${n} threads need a way to start helper threads (spawnHelper)`);
     if (n === this.threadCount) return;
@@ -106,7 +114,7 @@ export class Engine {
   /** A helper's search of the main search's root: until `control` says stop (or `depth`, if > 0), no reports. */
   searchAsHelper(pos: Position, depth: number, ttAge: number, control: Int32Array): void {
     this.tt.setAge(ttAge);
-    this.search(pos, depth > 0 ? { depth } : {}, { control });
+    this.run(pos, depth > 0 ? { depth } : {}, { control });
   }
 
   /** Switches between the network and the classical evaluation; clears the hash (its static evaluations are the old one's). */
@@ -119,6 +127,11 @@ export class Engine {
   get evaluator(): NnueEvaluator | null {
     return this.searcher.nnue;
   }
+  /** The evaluation in one line: 'classical', or the network's description (describeNnue). */
+  get evaluation(): string {
+    const nnue = this.searcher.nnue;
+    return nnue === null ? 'classical' : describeNnue(nnue);
+  }
 
   /** Rebuilds tables derived from `params`. */
   paramsChanged(): void {
@@ -126,6 +139,7 @@ export class Engine {
     this.configureHelpers();
   }
   setHashSize(mb: number): void {
+    checkEngineOption('hashMb', mb);
     this.tt.resize(mb);
     this.configureHelpers();
   }
@@ -133,12 +147,15 @@ export class Engine {
     this.tt.clear();
   }
   setMoveOverhead(ms: number): void {
-    this.moveOverheadMs = Math.max(0, ms);
+    checkEngineOption('moveOverheadMs', ms);
+    this.moveOverheadMs = ms;
   }
   setMultiPv(n: number): void {
-    this.multiPv = Math.max(1, Math.floor(n));
+    checkEngineOption('multiPv', n);
+    this.multiPv = n;
   }
   setMoveGenerator(gen: LegalMoveGenerator): void {
+    checkEngineOption('moveGenerator', gen);
     this.searcher.moveGenerator = gen;
   }
   newGame(): void {
@@ -154,7 +171,20 @@ export class Engine {
     return this.tt.hashfull();
   }
 
+  /**
+   * Searches `pos` on this thread until a limit is reached and returns the best move found.
+   * Throws SearchLimitError, before searching, for a bad limit or one that would never end: a
+   * search with no depth, nodes, movetime or clock for the side to move needs `infinite: true`
+   * and something that can stop it while it runs (an onInfo hook that calls stop() or aborts
+   * `limits.signal`, or a control block another thread writes). On another thread and with a
+   * promise: createEngine.
+   */
   search(pos: Position, limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
+    validateSearchLimits(limits, { side: pos.side, canStop: hooks.control !== undefined || hooks.onInfo !== undefined });
+    return this.run(pos, limits, hooks);
+  }
+
+  private run(pos: Position, limits: SearchLimits, hooks: SearchHooks): SearchResult {
     const startTime = Date.now(); // before the helpers start: waiting for them is on the clock
     // Helpers take the main search's table age (searchAsHelper) instead of starting a new one.
     if (this.helperIndex === 0) this.tt.newSearch();

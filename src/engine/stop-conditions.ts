@@ -24,6 +24,8 @@ export class StopConditions {
   private hardMs = Infinity;
   private helpers: HelperPool | null = null;
   private helperIndex = 0;
+  /** The caller's AbortSignal (SearchLimits.signal): aborted, the search stops as on `stop`. */
+  private signal: AbortSignal | null = null;
 
   /**
    * Sets up the conditions of a search that started at `startTime`, with the caller's control
@@ -45,6 +47,7 @@ export class StopConditions {
     this.helpers = helpers;
     this.helperIndex = helperIndex;
     this.timingStart = startTime;
+    this.signal = limits.signal ?? null;
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
     this.pondering = limits.ponder === true;
     this.timed = budget.timed && !limits.infinite;
@@ -63,6 +66,7 @@ export class StopConditions {
     // `go nodes N` counts the nodes of all threads.
     if (nodes + (this.helpers !== null ? this.helpers.helperNodes() : 0) >= this.nodeLimit) return true;
     if (Atomics.load(c, 0) !== 0) return true;
+    if (this.signal !== null && this.signal.aborted) return true;
     if (this.pondering && Atomics.load(c, 1) !== 0) {
       // ponderhit: from now on the clock is ours, measured from this moment.
       this.pondering = false;

@@ -17,6 +17,11 @@ export interface SearchLimits {
   movestogo?: number;
   infinite?: boolean;
   ponder?: boolean;
+  /**
+   * Stops the search at its next node check once aborted (the result is the best move so far).
+   * A synchronous search holds its thread: only a hook can abort it then (no timer runs).
+   */
+  signal?: AbortSignal;
 }
 
 import type { Score } from '../core/types.js';

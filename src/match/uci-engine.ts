@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Score } from '../core/types.js';
+import { parseInfoLine } from '../uci/info.js';
 
 /** How to start an engine: command, arguments, working directory and UCI options. */
 export interface EngineSpec {
@@ -44,9 +45,6 @@ interface Waiter {
   resolve: (line: string | null) => void;
   timer: NodeJS.Timeout;
 }
-
-const INFO_SCORE = /\bscore (cp|mate) (-?\d+)/;
-const INFO_DEPTH = /\bdepth (\d+)/;
 
 export class UciEngine {
   /** The name the engine reported in `id name` (empty until then). */
@@ -194,12 +192,11 @@ export class UciEngine {
     const line = raw.trim();
     this.log?.('<', line);
     if (line.startsWith('id name ')) this.idName = line.slice(8).trim();
-    else if (line.startsWith('info ')) {
-      const s = INFO_SCORE.exec(line);
+    else {
+      const info = parseInfoLine(line);
       // Bound scores (lowerbound/upperbound) are not the engine's opinion of the position.
-      if (s && !/\b(lower|upper)bound\b/.test(line)) this.lastScore = s[1] === 'cp' ? { cp: Number(s[2]) } : { mate: Number(s[2]) };
-      const d = INFO_DEPTH.exec(line);
-      if (d) this.lastDepth = Number(d[1]);
+      if (info?.score !== undefined && info.bound === undefined) this.lastScore = info.score;
+      if (info?.depth !== undefined) this.lastDepth = info.depth;
     }
     for (let i = 0; i < this.waiters.length; i++) {
       const w = this.waiters[i];

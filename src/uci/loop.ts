@@ -10,6 +10,7 @@ import { renderBoard } from '../cmdline/board.js';
 import { START_FEN, parseFen } from '../core/fen.js';
 import { legalMoveList, moveToUciIn } from '../core/notation.js';
 import type { FromWorker, ToWorker } from './search-worker.js';
+import { parseInfoLine } from './info.js';
 import {
   optionKey,
   optionLines,
@@ -137,6 +138,10 @@ export class UciSession {
   private restartThread(best: string | undefined): void {
     const task = this.task;
     this.worker.terminate();
+    // Without shared memory the new thread gets a copy of the block as it is now: a stop that
+    // was just written must not reach it, or it would stop every later search at once.
+    Atomics.store(this.control, STOP, 0);
+    Atomics.store(this.control, PONDERHIT, 0);
     this.worker = this.startWorker();
     for (const change of this.options.values()) this.post({ type: 'option', change });
     // The old thread's unanswered isready would be lost with it: the new one owes them.
@@ -158,8 +163,8 @@ export class UciSession {
   private onWorkerMessage(msg: FromWorker): void {
     switch (msg.type) {
       case 'line': {
-        const pv = / pv (\S+)/.exec(msg.text);
-        if (pv && msg.text.startsWith('info ') && !/ multipv (?!1 )/.test(msg.text)) this.lastPvMove = pv[1];
+        const info = parseInfoLine(msg.text);
+        if (info?.pv !== undefined && info.pv.length > 0 && (info.multipv ?? 1) === 1) this.lastPvMove = info.pv[0];
         this.write(msg.text);
         return;
       }

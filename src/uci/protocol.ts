@@ -126,7 +126,7 @@ export function parseGo(tokens: string[]): GoCommand {
         } else perft = n;
       } else if (key === 'mate') {
         problems.push('go mate is not supported; searching normally');
-      } else if ((key === 'depth' || key === 'movestogo') && n < 1) {
+      } else if ((key === 'depth' || key === 'movestogo' || key === 'nodes' || key === 'movetime') && n < 1) {
         problems.push(`go ${key}: expected at least 1, got ${n}`);
         rejected = true;
       } else {
@@ -138,6 +138,10 @@ export function parseGo(tokens: string[]): GoCommand {
     problems.push(`go: unknown parameter '${key}'`);
     rejected = true;
   }
+  // A go without any limit searches until stop, as go infinite (the engine refuses a search
+  // that nothing bounds unless it is asked to be infinite).
+  const bounded = (['depth', 'nodes', 'movetime', 'wtime', 'btime'] as const).some((k) => limits[k] !== undefined);
+  if (!bounded && !rejected && perft === undefined && limits.ponder !== true) limits.infinite = true;
   return perft === undefined ? { limits, problems, rejected } : { limits, perft, problems, rejected };
 }
 

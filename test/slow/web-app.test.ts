@@ -71,6 +71,8 @@ async function openPage(width = 1280, height = 900): Promise<{ page: Page; error
   page.on('request', (r) => {
     if (!r.url().startsWith(base)) errors.push(`external request: ${r.url()}`);
   });
+  // The page keeps its game across reloads (localStorage, shared by the tests' pages): start fresh.
+  await page.addInitScript(() => window.localStorage.clear());
   await page.goto(base);
   await page.waitForFunction(() => document.querySelectorAll('cg-board piece').length === 32);
   return { page, errors };
@@ -443,9 +445,11 @@ test('Analyse game: progress in the worker, one graph point per ply, the hung qu
   assert.equal(pgn.match(/\[%eval /g)?.length, 6, 'an evaluation after every move');
   assert.match(pgn, /\[WhiteAccuracy "\d+\.\d"\]/);
   assert.match((await page.getAttribute('[data-testid=analysis-download]', 'href')) ?? '', /^blob:/);
-  // Clicking the blunder's point marks it in the move list.
+  // Clicking the blunder's point marks it in the move list and shows the position after it.
   await graph.locator('circle[data-ply="2"]').click();
   assert.equal(await page.textContent('#moves .san.picked'), 'Qg4??');
+  assert.equal(await page.textContent('#moves .san.active'), 'Qg4??');
+  assert.equal((await pageFen(page)).split(' ')[0], 'rnbqkbnr/ppp1pppp/8/3p4/4P1Q1/8/PPPP1PPP/RNB1KBNR');
   assert.match((await page.textContent('[data-testid=analysis-pick]')) ?? '', /^2\. Qg4\?\?: /);
   await page.screenshot({ path: join(artifacts, 'web-analysis.png'), fullPage: true });
 
@@ -460,7 +464,8 @@ test('Analyse game: progress in the worker, one graph point per ply, the hung qu
   assert.equal(await page.locator('#stop').isDisabled(), true);
   assert.equal(await page.locator('#moves .san').count(), 6);
   assert.doesNotMatch(await pagePgn(page), /%eval/, 'the stopped analysis left no annotations');
-  // The engine still plays after the stopped analysis (a fresh worker).
+  // The engine still plays after the stopped analysis (a fresh worker), at the game's end.
+  await page.click('#nav-end');
   await page.click('#go');
   await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 7, undefined, { timeout: 30_000 });
   // A new game during an analysis ends it and clears the panel.

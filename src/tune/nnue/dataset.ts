@@ -23,7 +23,7 @@ import { parsePgn, pgnStartFen } from '../../core/pgn/index.js';
 import { featureIndex, outputBucket } from '../../engine/nnue/features.js';
 import { evaluate } from '../../engine/evaluate.js';
 import { decodeShard, isMateScore, encodeScore, shardName, type GameRecord, type GameResult } from '../game-records.js';
-import { readPgnText } from '../pgn-file.js';
+import { readPgnText } from '../../pgn-file-node.js';
 
 export interface NnueSet {
   count: number;

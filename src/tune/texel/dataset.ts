@@ -16,7 +16,7 @@ import { evaluateFeatures, TERM_COUNT } from '../../engine/evaluate.js';
 import { PHASE_MAX } from '../../engine/pst.js';
 import { seeGe } from '../../engine/see.js';
 import { parsePgn, pgnStartFen } from '../../core/pgn/index.js';
-import { readPgnText } from '../pgn-file.js';
+import { readPgnText } from '../../pgn-file-node.js';
 import { movePromo } from '../../core/move.js';
 
 /** Slot layout: terms, then material for P B N R Q, then piece-square for types 1..6 x 64 squares. */
