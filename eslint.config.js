@@ -149,8 +149,8 @@ export default defineConfig(
   ),
   boundary(
     ['src/index-node.ts', 'src/backends-node.ts', 'src/pgn-file-node.ts'],
-    String.raw`\.\/(?!core\/|matrix\/|bnn\/|engine\/|client\/|(?:backends|backends-node|pgn-file-node)\.js$)`,
-    'The Node entry (index-node, backends-node, pgn-file-node) imports only src/core, src/matrix, src/bnn, src/engine, src/client and the registry.',
+    String.raw`\.\/(?!core\/|node\/|matrix\/|bnn\/|engine\/|client\/|(?:backends|backends-node|pgn-file-node)\.js$)`,
+    'The Node entry (index-node, backends-node, pgn-file-node) imports only src/core, src/node, src/matrix, src/bnn, src/engine, src/client and the registry.',
   ),
   boundary(
     ['src/backends.ts'],

@@ -16,7 +16,7 @@ import { UsageError, runScript } from '../src/cmdline/errors.js';
 import { Position } from '../src/core/position.js';
 import { parseUciMove } from '../src/core/notation.js';
 import { loadOpenings } from '../src/match/openings.js';
-import { readPgnGames } from '../src/core/pgn-read.js';
+import { parsePgn, pgnStartFen } from '../src/core/pgn/index.js';
 import { encodeBookMove, keyToHex, polyglotKey, type BookEntry, type BookKey } from '../src/book/polyglot.js';
 import { writeBook } from '../src/book/polyglot-node.js';
 
@@ -105,18 +105,18 @@ function main(): void {
     }
     let records;
     try {
-      records = readPgnGames(text, path);
+      records = parsePgn(text, { source: path });
     } catch (e) {
       fail((e as Error).message);
     }
     for (const g of records) {
       if (!['1-0', '0-1', '1/2-1/2'].includes(g.result)) continue;
-      const pos = Position.fromFen(g.fen);
-      for (const m of g.moves.slice(0, args.plies)) {
+      const pos = Position.fromFen(pgnStartFen(g));
+      for (const { move: m } of g.moves.slice(0, args.plies)) {
         const mover = pos.side;
         const points = g.result === '1/2-1/2' ? 1 : (g.result === '1-0') === (mover === 0) ? 2 : 0;
-        add(pos, m, points);
-        pos.makeMove(m);
+        add(pos, m!, points);
+        pos.makeMove(m!);
       }
       games++;
     }

@@ -20,4 +20,4 @@ export { spawnNodeHelper } from './engine/smp-node.js';
 // A backend by name, the BNN weights from the package: getBackend('bnn').
 export { getBackend } from './backends-node.js';
 // PGN files, gzipped or not.
-export { readPgnFile, readPgnText } from './pgn-file-node.js';
+export { readPgnFile, readPgnText, streamPgnFile } from './pgn-file-node.js';

@@ -55,7 +55,7 @@ export {
 // Game analysis: annotated PGN, lichess-style judgements and accuracy (docs/analysis.md).
 export {
   analyseGame,
-  analyseRecord,
+  analysePgnGame,
   formatEval,
   type AnalysisOptions,
   type GameAnalysis,
@@ -72,5 +72,23 @@ export {
   type SideAccuracy,
 } from './analysis/win-probability.js';
 
-// Reading PGN (a file on Node: readPgnFile from matrix-chess/node).
-export { readPgnGames, readPgnGamesEach, PgnError, type PgnRecord } from './core/pgn-read.js';
+// PGN: the game model, read and written (a file on Node: readPgnFile, streamPgnFile from matrix-chess/node).
+export {
+  PgnError,
+  parsePgn,
+  parsePgnGame,
+  readPgn,
+  streamPgn,
+  replayPgnGame,
+  makePgn,
+  makePgnGames,
+  newPgnGame,
+  type PgnGame,
+  type PgnMove,
+  type PgnEval,
+  type PgnResult,
+  type PgnReadOptions,
+  type PgnWriteOptions,
+  type PgnErrorKind,
+  type PgnErrorPlace,
+} from './core/pgn/index.js';

@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyseGame, formatEval } from '../src/analysis/analyse-game.js';
 import { gameAccuracy, judgeMove, moveAccuracy, winningChances, winPercent } from '../src/analysis/win-probability.js';
-import { PgnError, readPgnGames } from '../src/core/pgn-read.js';
+import { PgnError, parsePgn, parsePgnGame } from '../src/core/pgn/index.js';
 import { Position } from '../src/core/position.js';
 import { legalMoveList, parseSan } from '../src/core/notation.js';
 import { gameStatus } from '../src/core/status.js';
-import { jobGameFromRecord, parseJob, runJob, type AnalyseJob } from '../src/jobs/job.js';
+import { jobGameOf, parseJob, runJob, type AnalyseJob } from '../src/jobs/job.js';
 import { DEFAULT_NETWORK_FILE } from '../src/engine/nnue/load-node.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -101,7 +101,7 @@ test('a move that hangs the queen is ??, with the better move as a variation; th
   assert.ok(!/\?/.test(best.pgn.split('\n\n')[1]), best.pgn);
   assert.equal(best.white.blunders + best.white.mistakes + best.white.inaccuracies, 0);
   // The analysed game reads back with our own reader, move for move.
-  assert.deepEqual(readPgnGames(blunder.pgn)[0].moves.length, 2);
+  assert.deepEqual(parsePgn(blunder.pgn)[0].moves.length, 2);
 });
 
 test('mates: #N before the mate, no evaluation after it; a missed mate is judged', () => {
@@ -138,11 +138,11 @@ test('analyse: a bad game is reported with its number and skipped, the others an
   assert.equal(a.status, 1, a.stderr);
   const errors = a.stderr.split('\n').filter((l) => l.startsWith('matrix-chess'));
   assert.equal(errors.length, 1, a.stderr);
-  assert.match(errors[0], /game 2, move 1\.\.\. Kxe8: .*\(game skipped\)$/);
-  assert.match(a.stderr, /analyse: 2 games analysed, 1 skipped/);
-  const games = readPgnGames(a.stdout);
+  assert.match(errors[0], /games\.pgn: game 2, line 23, column 8: move 1\.\.\. Kxe8: illegal move 'Kxe8': .*\(game skipped\)$/);
+  assert.match(a.stderr, /analyse: 2 games analysed, 1 skipped \(game 2\)/);
+  const games = parsePgn(a.stdout);
   assert.equal(games.length, 2);
-  assert.equal(games[0].tags.Annotator, 'Matrix Chess (nodes 3000)');
+  assert.equal(games[0].tags.get('Annotator'), 'Matrix Chess (nodes 3000)');
   assert.match(a.stdout, /1\. Qd4\?\?/);
   // Same input, same output, with one or two worker threads and to a file.
   const out = join(dir, 'out.pgn');
@@ -157,6 +157,45 @@ test('analyse: a bad game is reported with its number and skipped, the others an
   );
   assert.match(parsed.games[1].error ?? '', /Kxe8/);
   assert.equal(parsed.games[0].white?.blunders, 1);
+});
+
+test('analyse: five games (no tags, no Event tag, a ; line between) with one broken: the others analysed with their comments and variations kept, exit 1 naming the broken one', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'analyse-five-'));
+  const file = join(dir, 'five.pgn');
+  const text = [
+    '[White "w"]\n[Black "b"]\n[SetUp "1"]\n[FEN "' + QUEEN_FEN + '"]\n',
+    '{my game} 1. Qd4 {my comment} (1. Ke2 {my idea} Rd4 $6) 1... Rxd4 *',
+    '; a comment line between games',
+    '1. e4 e5 1-0',
+    '1. e4 e5 2. Ke3 0-1',
+    '[Event "x"]\n\n1. d4 d5 1/2-1/2',
+    '1. c4 *',
+  ].join('\n');
+  writeFileSync(file, text);
+  const r = run(['analyse', file, '--nodes', '2000', '--eval', 'classical']);
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(
+    r.stderr,
+    /five\.pgn: game 3, line 9, column 13: move 2\. Ke3: illegal move 'Ke3': no white king can move to e3 \(game skipped\)/,
+  );
+  assert.match(r.stderr, /analyse: 4 games analysed, 1 skipped \(game 3\)/);
+  const games = parsePgn(r.stdout);
+  assert.deepEqual(
+    games.map((g) => g.moves.map((m) => m.san).join(' ')),
+    ['Qd4 Rxd4', 'e4 e5', 'd4 d5', 'c4'],
+  );
+  const [first] = games;
+  assert.deepEqual(first.comments, ['my game']);
+  assert.ok(first.moves[0].commentsAfter?.includes('my comment'), r.stdout);
+  assert.deepEqual(
+    first.moves[0].variations?.[0].map((m) => m.san),
+    ['Ke2', 'Rd4'],
+  );
+  assert.deepEqual(first.moves[0].variations?.[0][0].commentsAfter, ['my idea']);
+  assert.equal(first.moves[0].nags?.[0], 4, 'the blunder is judged ??');
+  assert.ok(first.moves[0].eval !== undefined);
+  assert.equal(games[1].comments[0], ' a comment line between games');
+  assert.equal(games[1].result, '1-0');
 });
 
 test('analyse --out: each game is written as soon as the games before it are done, so an interrupted run keeps them', async () => {
@@ -175,10 +214,10 @@ test('analyse --out: each game is written as soon as the games before it are don
   child.kill('SIGKILL');
   await new Promise((r) => child.on('close', r));
   const partial = readFileSync(out, 'utf8');
-  const kept = readPgnGames(partial).length;
+  const kept = parsePgn(partial).length;
   const full = run(args);
   assert.equal(full.status, 0, full.stderr);
-  assert.equal(readPgnGames(full.stdout).length, 4);
+  assert.equal(parsePgn(full.stdout).length, 4);
   assert.ok(kept >= 1 && kept < 4, `${kept} games written before the kill`);
   assert.ok(full.stdout.startsWith(partial), 'the interrupted file is the start of the full output: whole games, in order');
 });
@@ -210,7 +249,7 @@ test('analyse --eval: the shipped network by default, the classical evaluation o
   assert.notDeepEqual(network, classical);
   const job: AnalyseJob = {
     kind: 'analyse',
-    game: jobGameFromRecord(readPgnGames(game(START, '1. e4 e5'))[0]),
+    game: jobGameOf(parsePgnGame(game(START, '1. e4 e5'))),
     limits: { nodes: 500 },
     hashMb: 1,
     nnue: { file: DEFAULT_NETWORK_FILE, crc32: '0' },

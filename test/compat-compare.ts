@@ -14,6 +14,7 @@ import { Position } from '../src/core/position.js';
 import { FenError, START_FEN, type FenField } from '../src/core/fen.js';
 import { legalMoveList } from '../src/core/notation.js';
 import { KIND_EN_PASSANT, moveKind, moveToUci } from '../src/core/move.js';
+import { makePgn, parsePgnGame } from '../src/core/pgn/index.js';
 
 export interface Tally {
   games: number;
@@ -831,5 +832,192 @@ export function differentialAnnotations(random: () => number, steps: number, tal
       theirs.reset();
     }
     count(tally.calls, 'comments and headers');
+  }
+}
+
+// ---- PGN: pgn() and loadPgn() both ways ----
+
+/**
+ * chess.js's pgn() text as ours writes the same game, by the documented differences (16): tag
+ * values escaped, the FEN tag's en-passant square as ours (1), a Black move number after a
+ * comment and at the start (`1... e5` for chess.js's `1. ... e5`), a blank line before a lone
+ * result. Each difference met is counted.
+ */
+function chessJsPgnAsOurs(text: string, ours: Chess, newline: string, tally: Tally): string {
+  const lines = text.split(newline);
+  const out: string[] = [];
+  let i = 0;
+  for (; i < lines.length && lines[i].startsWith('['); i++) {
+    const m = /^\[(\w+) "(.*)"\]$/.exec(lines[i]);
+    assert.ok(m, `chess.js tag line ${lines[i]}`);
+    let value = m[2];
+    if (/["\\]/.test(value)) {
+      count(tally.documented, 'pgn: escaped tag value');
+      value = value.replace(/[\\"]/g, (c) => '\\' + c);
+    }
+    if (m[1] === 'FEN') value = ours.getHeaders().FEN ?? value;
+    out.push(`[${m[1]} "${value}"]`);
+  }
+  // chess.js puts the blank line after the tags only when there are moves.
+  const rest = lines.slice(i);
+  if (out.length > 0 && rest[0] !== '') {
+    count(tally.documented, 'pgn: blank line before the movetext');
+    rest[0] = rest[0].replace(/^ /, '');
+    rest.unshift('');
+  }
+  let movetext = rest.join(newline);
+  // Black move numbers: chess.js writes `N. ...` at a Black start and none after a comment.
+  const history = ours.history({ verbose: true });
+  const tokens: string[] = [];
+  let k = 0,
+    afterComment = false,
+    numbered = false;
+  for (const token of movetext.match(/\{[^}]*\}|\d+\. \.\.\.|\S+/g) ?? []) {
+    if (token.startsWith('{')) {
+      tokens.push(token);
+      afterComment = true;
+    } else if (/^\d+\. \.\.\.$/.test(token)) {
+      count(tally.documented, 'pgn: 1... at a Black start');
+      tokens.push(token.replace('. ...', '...'));
+      numbered = true;
+    } else if (/^\d+\.$/.test(token)) {
+      tokens.push(token);
+      numbered = true;
+    } else {
+      const move = history[k];
+      if (move !== undefined && token === move.san) {
+        if (move.color === 'b' && afterComment && !numbered) {
+          count(tally.documented, 'pgn: Black move number after a comment');
+          tokens.push(`${move.before.split(' ')[5]}...`);
+        }
+        k++;
+      }
+      tokens.push(token);
+      afterComment = numbered = false;
+    }
+  }
+  movetext = (movetext.startsWith(newline) ? newline : '') + tokens.join(' ');
+  return out.length > 0 ? out.join(newline) + newline + movetext : movetext.replace(/^\s+/, '');
+}
+
+function comparePgnLoad(text: string, strict: boolean, tally: Tally, where: string): void {
+  const ours = new Chess(),
+    theirs = new ChessJs();
+  let ourError = '',
+    theirError = '';
+  try {
+    ours.loadPgn(text, { strict });
+  } catch (e) {
+    ourError = (e as Error).message;
+  }
+  try {
+    theirs.loadPgn(text, { strict });
+  } catch (e) {
+    theirError = (e as Error).message;
+  }
+  assert.equal(ourError, theirError, `loadPgn error ${where}: ${text}`);
+  count(tally.calls, strict ? 'loadPgn strict' : 'loadPgn');
+  if (ourError !== '') return;
+  assert.deepEqual(ours.history(), theirs.history(), `history after loadPgn ${where}`);
+  assert.equal(asChessJsFen(ours.fen()), theirs.fen(), `fen after loadPgn ${where}`);
+  assert.deepEqual(chessJsHeaders(ours), chessJsHeaders(theirs), `headers after loadPgn ${where}`);
+  const comments = ours.getComments().map((c) => ({ fen: asChessJsFen(c.fen), comment: c.comment }));
+  assert.deepEqual(comments, theirs.getComments(), `comments after loadPgn ${where}`);
+}
+
+const WORDS = [
+  'good',
+  'a long comment about the position',
+  'x',
+  'White should castle',
+  'Nf3 was better',
+  '!?',
+  '0-1',
+  '$1 (1. d4)',
+  'line; semicolon',
+];
+
+/**
+ * Seeded random games played on both libraries with comments and headers set on the way: pgn()
+ * compared (plain and wrapped), each library's pgn() loaded by both (plain and strict), an
+ * illegal move put in, and a PGN of ours with variations, NAGs and ';' comments read by both.
+ */
+export function differentialPgn(random: () => number, games: number, fens: string[], tally: Tally): void {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  for (let g = 0; g < games; g++) {
+    const fen = random() < 0.6 ? START_FEN : pick(fens);
+    const ours = new Chess(fen),
+      theirs = new ChessJs(fen);
+    const where = `game ${g} from ${fen}`;
+    if (random() < 0.3) {
+      ours.setComment('start');
+      theirs.setComment('start');
+    }
+    for (const tag of ['White', 'Black', 'Event', 'Annotator']) {
+      if (random() < 0.4) {
+        const value = random() < 0.15 ? `O"Brien \\ ${g}` : `${tag} ${g}`;
+        ours.setHeader(tag, value);
+        theirs.setHeader(tag, value);
+      }
+    }
+    const plies = Math.floor(random() * 40);
+    for (let i = 0; i < plies; i++) {
+      const moves = ours.moves();
+      if (moves.length === 0) break;
+      const san = pick(moves);
+      ours.move(san);
+      theirs.move(san);
+      if (random() < 0.25) {
+        const text = pick(WORDS);
+        ours.setComment(text);
+        theirs.setComment(text);
+      }
+    }
+    if (ours.isGameOver() || random() < 0.3) {
+      const r = ours.isCheckmate()
+        ? ours.turn() === 'w'
+          ? '0-1'
+          : '1-0'
+        : ours.isGameOver()
+          ? '1/2-1/2'
+          : pick(['1-0', '0-1', '1/2-1/2']);
+      ours.setHeader('Result', r);
+      theirs.setHeader('Result', r);
+    }
+    const newline = random() < 0.2 ? '\r\n' : '\n';
+    const ourText = ours.pgn({ newline });
+    assert.equal(ourText, chessJsPgnAsOurs(theirs.pgn({ newline }), ours, newline, tally), `pgn() ${where}`);
+    count(tally.calls, 'pgn');
+    // Wrapped: the same tokens, no line longer than asked (one token longer than that stands alone).
+    const width = 20 + Math.floor(random() * 60);
+    const wrapped = ours.pgn({ maxWidth: width });
+    assert.equal(wrapped.split(/\s+/).join(' '), ours.pgn().split(/\s+/).join(' '), `pgn({ maxWidth }) ${where}`);
+    for (const line of wrapped.split('\n'))
+      if (!line.startsWith('[') && !line.includes('{')) assert.ok(line.length <= width, `${width}: ${line}`);
+    count(tally.calls, 'pgn({ maxWidth })');
+    // Each library's text, loaded by both. chess.js cannot read an escaped tag value (documented).
+    const theirText = theirs.pgn();
+    comparePgnLoad(theirText.replace(/\[\w+ "[^"\n]*"[^\]\n]*"\]\n/g, ''), false, tally, `${where}, chess.js's PGN`);
+    if (/\\["\\]/.test(ourText)) count(tally.documented, 'pgn: chess.js cannot read an escaped tag value');
+    else {
+      comparePgnLoad(ourText.replace(/\r\n/g, '\n'), random() < 0.3, tally, `${where}, our PGN`);
+      comparePgnLoad(ourText, false, tally, `${where}, our PGN with CRLF`);
+    }
+    // An illegal move put in: both refuse it the same way.
+    const history = ours.history();
+    if (history.length > 2 && !/\\["\\]/.test(ourText)) {
+      const bad = ourText.replace(new RegExp(`(\\d+\\.+ )${history[1].replace(/[+]/g, '\\+')}(?=[ \\n])`), '$1a1');
+      if (bad !== ourText) comparePgnLoad(bad, false, tally, `${where}, an illegal move`);
+    }
+    // Our PGN of the same main line with variations, NAGs and ';' comments: both read the main line and its comments.
+    if (history.length > 0 && !/\\["\\]/.test(ourText)) {
+      const game = parsePgnGame(ourText);
+      for (const node of game.moves) {
+        if (random() < 0.2) node.nags = [pick([1, 2, 5, 6, 14])];
+        if (random() < 0.1) node.variations = [[{ san: node.san }]];
+        if (node.commentsAfter && random() < 0.3 && !node.variations) node.commentsAfter = [`${node.commentsAfter[0]} }`];
+      }
+      comparePgnLoad(makePgn(game), false, tally, `${where}, our PGN with variations`);
+    }
   }
 }

@@ -17,6 +17,7 @@ import {
   differentialAnnotations,
   differentialEdits,
   differentialGame,
+  differentialPgn,
   newTally,
   type Tally,
 } from './compat-compare.js';
@@ -122,4 +123,14 @@ test('comments and headers agree with chess.js', (t) => {
   const tally = newTally();
   differentialAnnotations(rng(0xc033), 3000, tally);
   report(t, tally, cpu0);
+});
+
+test("pgn() and loadPgn() agree with chess.js both ways: our text and chess.js's, plain, wrapped, strict, with an illegal move, with variations", (t) => {
+  const cpu0 = process.cpuUsage();
+  const tally = newTally();
+  differentialPgn(rng(0x9e4), 200, suiteFens(), tally);
+  report(t, tally, cpu0);
+  assert.ok((tally.calls.get('pgn') ?? 0) >= 200 && (tally.calls.get('loadPgn') ?? 0) >= 500);
+  for (const d of ['pgn: Black move number after a comment', 'pgn: 1... at a Black start', 'pgn: escaped tag value'])
+    assert.ok((tally.documented.get(d) ?? 0) > 0, `${d} never met`);
 });

@@ -345,6 +345,121 @@ test('difference: perft counts leaves (1 at depth 0) and refuses a depth that is
   assert.equal(new Chess().perft(3), 8902);
 });
 
+test('pgn() and loadPgn(): the same text as chess.js for a plain game, headers, comments, FEN start, strict, an illegal move', () => {
+  const ours = new Chess(),
+    theirs = new ChessJs();
+  for (const c of [ours, theirs]) {
+    c.setHeader('White', 'Morphy');
+    c.setComment('the start');
+    for (const san of ['e4', 'e5']) c.move(san);
+    c.setComment('symmetry');
+    c.move('Nf3');
+    c.move('d6');
+  }
+  assert.equal(ours.pgn(), theirs.pgn());
+  assert.equal(ours.pgn({ newline: '<br />' }), theirs.pgn({ newline: '<br />' }));
+  const text = ours.pgn();
+  for (const [c, C] of [
+    [new Chess(), 'ours'],
+    [new ChessJs(), 'theirs'],
+  ] as const) {
+    c.loadPgn(text);
+    assert.deepEqual(c.history(), ['e4', 'e5', 'Nf3', 'd6'], C);
+    assert.equal(c.getHeaders().White, 'Morphy', C);
+    assert.deepEqual(
+      c.getComments().map((x) => x.comment),
+      ['the start', 'symmetry'],
+      C,
+    );
+    assert.throws(() => c.loadPgn('1. e4 e5 2. Ke3 *'), { message: 'Invalid move in PGN: Ke3' });
+  }
+  // strict: the FEN tag counts only with SetUp "1".
+  const black = '[FEN "4k3/8/8/8/8/8/8/4K2R b K - 0 1"]\n\n1... Kd7 *';
+  assert.throws(() => new Chess().loadPgn(black, { strict: true }), { message: 'Invalid move in PGN: Kd7' });
+  const loaded = new Chess();
+  loaded.loadPgn(black);
+  assert.equal(loaded.fen(), '8/3k4/8/8/8/8/8/4K2R w K - 1 2');
+  assert.throws(() => new Chess().loadPgn('[SetUp "1"]\n\n*', { strict: true }), {
+    message: 'Invalid PGN: FEN tag must be supplied with SetUp tag',
+  });
+});
+
+test("difference: pgn() writes the standard's export form (escaped tag values, 1... after a comment and at a Black start, a blank line after the tags)", () => {
+  const ours = new Chess('4k3/8/8/8/8/8/8/4K2R b K - 0 1'),
+    theirs = new ChessJs('4k3/8/8/8/8/8/8/4K2R b K - 0 1');
+  for (const c of [ours, theirs]) {
+    c.setHeader('White', 'O"Brien');
+    c.move('Kd7');
+    c.move('O-O');
+    c.setComment('castles');
+    c.move('Kc6');
+  }
+  assert.match(ours.pgn(), /\[White "O\\"Brien"\]\n[^]*\n\n1\.\.\. Kd7 2\. O-O \{castles\} 2\.\.\. Kc6 \*$/);
+  assert.match(theirs.pgn(), /\[White "O"Brien"\]\n[^]*\n\n1\. \.\.\. Kd7 2\. O-O \{castles\} Kc6 \*$/);
+  // chess.js cannot read its own tag back; ours reads both.
+  assert.throws(() => new ChessJs().loadPgn(theirs.pgn()));
+  const back = new Chess();
+  back.loadPgn(ours.pgn());
+  assert.equal(back.getHeaders().White, 'O"Brien');
+  assert.deepEqual(back.history(), ['Kd7', 'O-O', 'Kc6']);
+  // No moves: chess.js writes ' *' right after the tags, ours a blank line first.
+  assert.ok(new Chess().pgn().endsWith('[Result "*"]\n\n*'));
+  assert.ok(new ChessJs().pgn().endsWith('[Result "*"]\n *'));
+  // setComment keeps braces (chess.js turns the first of each into brackets); pgn() writes a ';' comment.
+  const braces = new Chess(),
+    bracesJs = new ChessJs();
+  for (const c of [braces, bracesJs]) {
+    c.move('e4');
+    c.setComment('a {b} c');
+    c.setHeader('Result', 'unknown');
+  }
+  assert.deepEqual([braces.getComment(), bracesJs.getComment()], ['a {b} c', 'a [b] c']);
+  assert.ok(braces.pgn().endsWith('\n\n1. e4 ;a {b} c\n*'), braces.pgn());
+  assert.ok(bracesJs.pgn().endsWith('\n\n1. e4 {a [b] c} unknown'), bracesJs.pgn());
+  // maxWidth: ours breaks between moves, a number kept with its move.
+  const long = new Chess();
+  for (const san of ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6']) long.move(san);
+  assert.deepEqual(long.pgn({ maxWidth: 12 }).split('\n\n')[1].split('\n'), ['1. e4 e5', '2. Nf3 Nc6', '3. Bb5 a6', '4. Ba4 Nf6 *']);
+});
+
+test('difference: loadPgn() reads the whole standard (escapes, several comments, comments before a move or after a variation, % lines) and fails without changing the game', () => {
+  const text =
+    '[Event "a\\\\b"]\n%escape line\n\n{first} {second} 1. e4 (1. d4) {after the variation} 1... e5 2. {before} Nf3 $1 {c} ; to the end\n*';
+  assert.throws(() => new ChessJs().loadPgn(text));
+  const ours = new Chess();
+  ours.loadPgn(text);
+  assert.equal(ours.getHeaders().Event, 'a\\b');
+  assert.deepEqual(
+    ours.getComments().map((c) => c.comment),
+    ['first second', 'after the variation', 'before', 'c  to the end'],
+  );
+  // A ';' comment keeps the text after the ';' as it is (chess.js trims it).
+  const semi = new Chess(),
+    semiJs = new ChessJs();
+  semi.loadPgn('1. e4 ; note\n*');
+  semiJs.loadPgn('1. e4 ; note\n*');
+  assert.deepEqual([semi.getComment(), semiJs.getComment()], [' note', 'note']);
+  // A comment after the termination marker joins the last one (chess.js replaces it).
+  const after = new Chess(),
+    afterJs = new ChessJs();
+  after.loadPgn('1. e4 {x} 1-0 {after}');
+  afterJs.loadPgn('1. e4 {x} 1-0 {after}');
+  assert.deepEqual([after.getComment(), afterJs.getComment()], ['x after', 'after']);
+  // A failed load leaves the game as it was (chess.js keeps the moves before the bad one, and loses the rest).
+  const kept = new Chess(),
+    keptJs = new ChessJs();
+  for (const c of [kept, keptJs]) {
+    c.move('d4');
+    c.setHeader('White', 'me');
+    assert.throws(() => c.loadPgn('1. e4 e5 2. Ke3 *'));
+  }
+  assert.deepEqual([kept.history(), kept.getHeaders().White], [['d4'], 'me']);
+  assert.deepEqual([keptJs.history(), keptJs.getHeaders().White], [['e4', 'e5'], '?']);
+  // More than one game is refused; errors name the line and column.
+  assert.throws(() => new Chess().loadPgn('1. e4 * 1. d4 *'), { name: 'PgnError', message: 'Invalid PGN: expected one game, found 2' });
+  assert.throws(() => new Chess().loadPgn('1. e4 {open'), { name: 'PgnError', message: /^game 1, line 1, column 7: unclosed comment/ });
+});
+
 test('hash: the core Zobrist key, 16 hex digits, equal for a transposition', () => {
   const a = new Chess(),
     b = new Chess();

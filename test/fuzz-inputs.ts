@@ -9,8 +9,7 @@ import { Position } from '../src/core/position.js';
 import { FenError, START_FEN } from '../src/core/fen.js';
 import { MoveError, legalMoveList, moveToSan, parseSan, parseUciMove } from '../src/core/notation.js';
 import { moveToUci } from '../src/core/move.js';
-import { PgnError, readPgnGames } from '../src/core/pgn-read.js';
-import { writePgnGame } from '../src/core/pgn.js';
+import { PgnError, makePgn, newPgnGame, parsePgn, pgnLine, pgnStartFen, setPgnResult, setPgnStartFen } from '../src/core/pgn/index.js';
 import { nodeUciSession } from '../src/uci/loop-node.js';
 import { rng, suiteFens } from './helpers.js';
 
@@ -149,20 +148,11 @@ function pgnPool(r: Rand, count: number): string[] {
       pos.makeMove(m);
     }
     const result = pick(r, ['1-0', '0-1', '1/2-1/2', '*'] as const);
-    games.push(
-      writePgnGame({
-        event: 'fuzz',
-        site: '?',
-        date: '2026.01.01',
-        round: String(g + 1),
-        white: 'a',
-        black: 'b',
-        result,
-        fen,
-        san,
-        comments,
-      }),
-    );
+    const game = newPgnGame({ Event: 'fuzz', Date: '2026.01.01', Round: String(g + 1), White: 'a', Black: 'b' });
+    setPgnResult(game, result);
+    setPgnStartFen(game, fen);
+    game.moves = pgnLine(san, comments);
+    games.push(makePgn(game));
   }
   return games;
 }
@@ -229,12 +219,20 @@ class Fuzzer {
         input = mutate(r, input, this.pgns, ALPHABETS.pgn);
         typed = (e) => e instanceof PgnError;
         check = () => {
-          for (const game of readPgnGames(input, 'fuzz')) {
-            const pos = Position.fromFen(game.fen);
-            for (const m of game.moves) {
-              if (!legalMoveList(pos).includes(m)) return `game replays an illegal move ${moveToUci(m)} at ${pos.toFen()}`;
-              pos.makeMove(m);
+          for (const game of parsePgn(input, { source: 'fuzz' })) {
+            const pos = Position.fromFen(pgnStartFen(game));
+            for (const { move: m } of game.moves) {
+              if (m === 0) {
+                if (pos.inCheck()) return `a null move in check at ${pos.toFen()}`;
+                pos.makeNullMove();
+                continue;
+              }
+              if (!legalMoveList(pos).includes(m!)) return `game replays an illegal move ${moveToUci(m!)} at ${pos.toFen()}`;
+              pos.makeMove(m!);
             }
+            // What was read is written back and read again to the same game.
+            const again = parsePgn(makePgn(game));
+            if (again.length !== 1 || makePgn(again[0]) !== makePgn(game)) return `game does not survive write and read: ${makePgn(game)}`;
           }
           return undefined;
         };

@@ -4,10 +4,9 @@ import { Chess } from 'chess.js';
 import { Position } from '../src/core/position.js';
 import { START_FEN } from '../src/core/fen.js';
 import { moveToSan, parseUciMove } from '../src/core/notation.js';
-import { writePgnGame } from '../src/core/pgn.js';
+import { makePgn, newPgnGame, parsePgn, pgnLine, pgnStartFen, setPgnResult, setPgnStartFen, PgnError } from '../src/core/pgn/index.js';
 import { ScoreAdjudicator, faultVerdict, ruleVerdict } from '../src/match/adjudicate.js';
 import { parseOpeningLine, parseOpenings, OpeningError } from '../src/match/openings.js';
-import { readPgnGames, PgnError } from '../src/core/pgn-read.js';
 import { moveToUci } from '../src/core/move.js';
 
 function play(fen: string, uci: string[]): { pos: Position; san: string[] } {
@@ -25,36 +24,34 @@ test('PGN of a scripted game parses back with chess.js to the same final positio
   const uci = 'e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f8c5 d2d4 c5d4 f3d4 c6d4 f2f4 d7d6 f4e5 d6e5 c1g5 e8g8'.split(' ');
   const { pos, san } = play(START_FEN, uci);
   const comments = san.map((_, i) => (i % 3 === 0 ? `+0.${i}/5 0.10s` : undefined));
-  const text = writePgnGame({
-    event: 'Test {event}',
-    site: 'here',
-    date: '2026.01.02',
-    round: '7',
-    white: 'A "quoted"',
-    black: 'B',
-    result: '*',
-    fen: START_FEN,
-    san,
-    comments,
-    timeControl: '10+0.1',
-    termination: 'unterminated',
-    finalComment: 'stopped {here}',
-  });
+  const g = newPgnGame({ Event: 'Test {event}', Site: 'here', Date: '2026.01.02', Round: '7', White: 'A "quoted"', Black: 'B' });
+  g.tags.set('TimeControl', '10+0.1');
+  g.tags.set('Termination', 'unterminated');
+  g.moves = pgnLine(san, comments);
+  g.moves[san.length - 1].commentsAfter = ['stopped {here}'];
+  const text = makePgn(g);
   assert.ok(!text.includes('[FEN'), 'no FEN tag from the start position');
-  for (const line of text.split('\n')) assert.ok(line.length <= 80 || line.startsWith('['), line);
+  for (const line of text.split('\n')) assert.ok(line.length < 80 || line.startsWith('['), line);
+  // chess.js cannot read an escaped quote in a tag value (docs/coming-from-chess-js.md): it gets the game without that tag.
   const chess = new Chess();
-  chess.loadPgn(text);
+  chess.loadPgn(text.replace(/\[White .*\n/, ''));
   assert.equal(chess.fen(), pos.toFen());
   assert.deepEqual(chess.history(), san);
-  assert.equal(chess.getHeaders()['White'], "A 'quoted'");
-  assert.match(text, /\{stopped \(here\)\}\s+\*\s*$/);
+  assert.equal(parsePgn(text)[0].tags.get('White'), 'A "quoted"');
+  // A comment holding '}' is a ';' comment to the end of the line.
+  assert.match(text, /;stopped \{here\}\n\*\n\n$/);
+  assert.equal(chess.getComment(), 'stopped {here}');
   assert.equal(chess.getHeaders()['Termination'], 'unterminated');
 });
 
 test('PGN from a FEN with Black to move has SetUp/FEN tags and a 1... start', () => {
   const fen = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 3';
   const { pos, san } = play(fen, ['g8f6', 'b1c3', 'f8b4']);
-  const text = writePgnGame({ event: 'e', site: 's', date: '2026.01.02', round: '1', white: 'w', black: 'b', result: '1/2-1/2', fen, san });
+  const g = newPgnGame({ Event: 'e', Site: 's', Date: '2026.01.02', Round: '1', White: 'w', Black: 'b' });
+  setPgnResult(g, '1/2-1/2');
+  setPgnStartFen(g, fen);
+  g.moves = pgnLine(san);
+  const text = makePgn(g);
   assert.match(text, /\[SetUp "1"\]/);
   assert.match(text, /\[FEN "r1bqkbnr/);
   assert.match(text, /^3\.\.\. Nf6 4\. Nc3 Bb4 1\/2-1\/2$/m);
@@ -134,40 +131,31 @@ test('PGN reader: reads our PGN back (FEN start, comments, several games) and na
   const fen = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 3';
   const a = play(fen, ['g8f6', 'b1c3', 'f8b4']);
   const b = play(START_FEN, ['e2e4', 'c7c5', 'g1f3']);
-  const text =
-    writePgnGame({
-      event: 'e',
-      site: 's',
-      date: '2026.01.02',
-      round: '1',
-      white: 'w',
-      black: 'b',
-      result: '0-1',
-      fen,
-      san: a.san,
-      comments: [undefined, '+0.1/3 0.2s', undefined],
-      finalComment: 'White resigns',
-    }) +
-    writePgnGame({
-      event: 'e',
-      site: 's',
-      date: '2026.01.02',
-      round: '2',
-      white: 'w',
-      black: 'b',
-      result: '1/2-1/2',
-      fen: START_FEN,
-      san: b.san,
-    });
-  const games = readPgnGames(text, 'x.pgn');
+  const one = newPgnGame({ Event: 'e', Site: 's', Date: '2026.01.02', Round: '1', White: 'w', Black: 'b' });
+  setPgnResult(one, '0-1');
+  setPgnStartFen(one, fen);
+  one.moves = pgnLine(a.san, [undefined, '+0.1/3 0.2s', 'White resigns']);
+  const two = newPgnGame({ Event: 'e', Site: 's', Date: '2026.01.02', Round: '2', White: 'w', Black: 'b' });
+  setPgnResult(two, '1/2-1/2');
+  two.moves = pgnLine(b.san);
+  const games = parsePgn(makePgn(one) + makePgn(two), { source: 'x.pgn' });
   assert.equal(games.length, 2);
-  assert.equal(games[0].fen, fen);
+  assert.equal(pgnStartFen(games[0]), fen);
   assert.equal(games[0].result, '0-1');
-  assert.deepEqual(games[0].moves.map(moveToUci), ['g8f6', 'b1c3', 'f8b4']);
-  assert.deepEqual(games[1].moves.map(moveToUci), ['e2e4', 'c7c5', 'g1f3']);
-  assert.equal(games[1].tags.Round, '2');
+  assert.deepEqual(
+    games[0].moves.map((m) => moveToUci(m.move!)),
+    ['g8f6', 'b1c3', 'f8b4'],
+  );
+  assert.deepEqual(games[0].moves[1].commentsAfter, ['+0.1/3 0.2s']);
+  assert.deepEqual(
+    games[1].moves.map((m) => moveToUci(m.move!)),
+    ['e2e4', 'c7c5', 'g1f3'],
+  );
+  assert.equal(games[1].tags.get('Round'), '2');
   assert.throws(
-    () => readPgnGames('[Event "e"]\n\n1. e4 e5 2. Ke3 *\n', 'bad.pgn'),
-    (e: unknown) => e instanceof PgnError && /bad\.pgn: game 1, move 2\. Ke3: illegal/.test(e.message),
+    () => parsePgn('[Event "e"]\n\n1. e4 e5 2. Ke3 *\n', { source: 'bad.pgn' }),
+    (e: unknown) =>
+      e instanceof PgnError &&
+      /^bad\.pgn: game 1, line 3, column 13: move 2\. Ke3: illegal move 'Ke3': no white king can move to e3$/.test(e.message),
   );
 });

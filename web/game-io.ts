@@ -3,7 +3,7 @@
  * paste says why and keeps the game), and the copy buttons use the clipboard when allowed.
  */
 import { FenError } from '../src/core/fen.js';
-import { PgnError } from '../src/core/pgn-read.js';
+import { PgnError } from '../src/core/pgn/index.js';
 import { Game } from './game.js';
 import { showMessage, ui } from './page.js';
 

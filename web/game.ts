@@ -8,8 +8,7 @@
 import { Position } from '../src/core/position.js';
 import { FenError, START_FEN } from '../src/core/fen.js';
 import { legalMoveList, moveToUciIn } from '../src/core/notation.js';
-import { readPgnGames, PgnError } from '../src/core/pgn-read.js';
-import { writePgnGame } from '../src/core/pgn.js';
+import { makePgn, parsePgnGame, pgnLine, pgnStartFen, type PgnMove } from '../src/core/pgn/index.js';
 import { KIND_CASTLE, moveKind, moveTo } from '../src/core/move.js';
 import { GAME_END_TEXT, gameStatus, type GameStatus } from '../src/core/status.js';
 import { Chess } from '../src/compat/index.js';
@@ -221,25 +220,13 @@ export class Game {
    * other tags.
    */
   toPgn(date = new Date(), opening: OpeningLookup | null = null): string {
-    return writeTreePgn(this.tags(date, opening), this.tree, this.startFen, this.result());
+    return writeTreePgn(this.tags(date, opening), this.tree, this.result());
   }
 
   /** The main line alone (what game analysis reads), written by the core's writer. */
   mainlinePgn(date = new Date()): string {
-    const tags = this.tags(date, null);
-    const get = (k: string) => tags.find(([t]) => t === k)?.[1] ?? '?';
-    return writePgnGame({
-      event: get('Event'),
-      site: get('Site'),
-      date: get('Date'),
-      round: get('Round'),
-      white: get('White'),
-      black: get('Black'),
-      result: this.result(),
-      fen: this.startFen,
-      san: this.tree.mainline().map((n) => n.san),
-      extraTags: tags.filter(([k]) => !ROSTER.has(k)),
-    });
+    const result = this.result();
+    return makePgn({ tags: new Map(this.tags(date, null)), comments: [], moves: pgnLine(this.tree.mainline().map((n) => n.san)), result });
   }
 
   /**
@@ -277,14 +264,32 @@ export class Game {
     }
   }
 
-  /** One PGN game (its main line), read by the core's PGN reader. Throws PgnError (naming the move) or FenError. */
+  /**
+   * One PGN game, read by the core's PGN reader: its main line and its variations go into the
+   * move tree (its comments and NAGs are read and not kept: the page shows none). Throws PgnError
+   * (naming the game, line, column and why) or FenError.
+   */
   static fromPgn(text: string): Game {
-    const games = readPgnGames(text, 'PGN');
-    if (games.length !== 1) throw new PgnError(games.length === 0 ? 'PGN: no game found' : `PGN: ${games.length} games found; paste one`);
-    const record = games[0];
-    const game = new Game(record.fen, record.tags.Variant === 'Chess960');
-    game.headers = record.tags;
-    for (const m of record.moves) game.play(m);
+    const record = parsePgnGame(text, { source: 'PGN' });
+    const chess960 = record.tags.get('Variant') === 'Chess960';
+    const game = new Game(pgnStartFen(record), chess960);
+    game.headers = Object.fromEntries(record.tags);
+    // The replayed moves as UCI from their positions: each line from the position its first move is played in.
+    const pos = Position.fromFen(game.startFen);
+    const addLine = (from: TreeNode, line: PgnMove[]): void => {
+      let node = from,
+        made = 0;
+      for (const m of line) {
+        if (m.move === 0) break; // a null move: the tree has none, so the line stops there
+        const next = game.playAt(node, moveToUciIn(pos, m.move!, chess960));
+        for (const v of m.variations ?? []) addLine(node, v);
+        pos.makeMove(m.move!);
+        made++;
+        node = next;
+      }
+      for (let i = 0; i < made; i++) pos.unmakeMove();
+    };
+    addLine(game.tree.root, record.moves);
     return game;
   }
 }

@@ -2,13 +2,23 @@
  * Game analysis: every position of a game searched by the engine, each move judged against
  * the engine's choice (lichess's win-probability rules, src/analysis/win-probability.ts), and
  * the game written back as PGN with [%eval] comments, ?!/?/?? and the better move as a
- * variation. Deterministic for a node or depth limit: one engine, cleared at the start of each
+ * variation, on top of everything the game already held (its tags, comments, NAGs and
+ * variations). Deterministic for a node or depth limit: one engine, cleared at the start of each
  * game, searches the positions in order.
  */
 import { moveToUci } from '../core/move.js';
 import { moveToSan } from '../core/notation.js';
-import { writePgnGame, type PgnResult } from '../core/pgn.js';
-import { PgnError, readPgnGamesEach, type PgnRecord } from '../core/pgn-read.js';
+import {
+  NAG_OF_GLYPH,
+  PgnError,
+  makePgn,
+  pgnStartFen,
+  pgnStartPosition,
+  readPgn,
+  replayPgnGame,
+  type PgnGame,
+  type PgnMove,
+} from '../core/pgn/index.js';
 import { Position } from '../core/position.js';
 import type { Score } from '../core/types.js';
 import { Engine } from '../engine/engine.js';
@@ -87,10 +97,10 @@ export function formatEval(s: Score): string {
 
 /** Analyses the first game of a PGN text; a bad game throws its PgnError. */
 export function analyseGame(pgn: string, options: AnalysisOptions = {}): GameAnalysis {
-  const first = readPgnGamesEach(pgn)[0];
-  if (first === undefined) throw new PgnError('pgn: no game found');
+  const first = readPgn(pgn)[0];
+  if (first === undefined) throw new PgnError('count', 'no game found');
   if (first instanceof PgnError) throw first;
-  return analyseRecord(first, options);
+  return analysePgnGame(first, options);
 }
 
 /** A score of the side to move as white's; a side mated on the board is mate -0/+0 kept as its ceiling by `cpOf`. */
@@ -99,12 +109,21 @@ function whiteView(s: Score, whiteToMove: boolean): Score {
   return { cp: whiteToMove ? s.cp : -s.cp || 0 };
 }
 
-export function analyseRecord(record: PgnRecord, options: AnalysisOptions = {}): GameAnalysis {
+/**
+ * Analyses a game model's main line (replayed here, so any model will do; a null move cannot be
+ * analysed). The annotated PGN is the same game with the analysis added.
+ */
+export function analysePgnGame(game: PgnGame, options: AnalysisOptions = {}): GameAnalysis {
+  replayPgnGame(game);
+  const played = game.moves.map((m) => m.move!);
+  const nullMove = played.indexOf(0);
+  if (nullMove >= 0) throw new PgnError('move', `move ${nullMove + 1} of the main line is a null move '--', which cannot be analysed`);
+  const fen = pgnStartFen(game);
   const engine = options.engine ?? new Engine({ hashMb: options.hashMb ?? 16 });
   engine.newGame();
   const limits = analysisLimits(options);
-  const pos = Position.fromFen(record.fen);
-  const total = record.moves.length + 1;
+  const pos = pgnStartPosition(game);
+  const total = played.length + 1;
   // Per position: the white-view score, white-view ceiled centipawns, best move and line.
   const evals: Score[] = [];
   const cps: number[] = [];
@@ -120,20 +139,20 @@ export function analyseRecord(record: PgnRecord, options: AnalysisOptions = {}):
     // Mated on the board (mate 0): the side to move has lost.
     cps.push('mate' in r.score && r.score.mate === 0 ? (whiteToMove ? -1000 : 1000) : scoreToCp(view));
     lines.push(r.pv.length > 0 ? r.pv : r.bestMove !== 0 ? [r.bestMove] : []);
-    if (i < record.moves.length) {
-      sans.push(moveToSan(pos, record.moves[i]));
-      pos.makeMove(record.moves[i]);
+    if (i < played.length) {
+      sans.push(moveToSan(pos, played[i]));
+      pos.makeMove(played[i]);
     }
     options.onPosition?.(i + 1, total);
   }
 
   // Replay to write the engine's lines as SAN from each position.
-  const replay = Position.fromFen(record.fen);
-  const fields = record.fen.split(/\s+/);
+  const replay = Position.fromFen(fen);
+  const fields = fen.split(/\s+/);
   let moveNumber = Number(fields[5]) || 1;
   const moves: MoveAnalysis[] = [];
   const plies = options.variationPlies ?? 6;
-  for (let i = 0; i < record.moves.length; i++) {
+  for (let i = 0; i < played.length; i++) {
     const white = replay.side === 0;
     const line = lineSan(replay, lines[i].slice(0, plies));
     const sign = white ? 1 : -1;
@@ -141,14 +160,13 @@ export function analyseRecord(record: PgnRecord, options: AnalysisOptions = {}):
       after = sign * cps[i + 1];
     const winBefore = winPercent(before),
       winAfter = winPercent(after);
-    const played = record.moves[i];
     // The engine's own move is never judged (as lichess: advice needs a better line).
-    const judgement = lines[i][0] === played ? undefined : judgeMove(before, after);
+    const judgement = lines[i][0] === played[i] ? undefined : judgeMove(before, after);
     moves.push({
       moveNumber,
       color: white ? 'white' : 'black',
       san: sans[i],
-      uci: moveToUci(played),
+      uci: moveToUci(played[i]),
       best: line[0] ?? '',
       line,
       evalBefore: evals[i],
@@ -159,11 +177,11 @@ export function analyseRecord(record: PgnRecord, options: AnalysisOptions = {}):
       accuracy: moveAccuracy(winBefore, winAfter),
       judgement,
     });
-    replay.makeMove(played);
+    replay.makeMove(played[i]);
     if (!white) moveNumber++;
   }
 
-  const acc = gameAccuracy(cps, Position.fromFen(record.fen).side === 0);
+  const acc = gameAccuracy(cps, Position.fromFen(fen).side === 0);
   const summary = (color: 'white' | 'black'): SideSummary => {
     const mine = moves.filter((m) => m.color === color);
     return {
@@ -175,9 +193,9 @@ export function analyseRecord(record: PgnRecord, options: AnalysisOptions = {}):
     };
   };
   const analysis: GameAnalysis = {
-    tags: record.tags,
-    fen: record.fen,
-    result: record.result,
+    tags: Object.fromEntries(game.tags),
+    fen,
+    result: game.result,
     moves,
     white: summary('white'),
     black: summary('black'),
@@ -185,7 +203,7 @@ export function analyseRecord(record: PgnRecord, options: AnalysisOptions = {}):
     nodes,
     pgn: '',
   };
-  analysis.pgn = annotatedPgn(record, analysis, limits, evals);
+  analysis.pgn = makePgn(annotatedGame(game, analysis, limits, evals));
   return analysis;
 }
 
@@ -199,8 +217,6 @@ function lineSan(pos: Position, line: number[]): string[] {
   return out;
 }
 
-const ROSTER = new Set(['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result', 'SetUp', 'FEN', 'PlyCount']);
-const OURS = new Set(['Annotator', 'WhiteAccuracy', 'BlackAccuracy', 'WhiteACPL', 'BlackACPL']);
 const JUDGEMENT_WORD: Record<Judgement, string> = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
 
 function limitText(limits: SearchLimits): string {
@@ -214,39 +230,32 @@ function figure(x: number, decimals: number): string {
   return Number.isFinite(x) ? x.toFixed(decimals) : '-';
 }
 
-function annotatedPgn(record: PgnRecord, a: GameAnalysis, limits: SearchLimits, evals: Score[]): string {
-  const t = record.tags;
-  const extraTags: Array<[string, string]> = Object.entries(t).filter(([k]) => !ROSTER.has(k) && !OURS.has(k));
-  extraTags.push(
-    ['Annotator', `Matrix Chess (${limitText(limits)})`],
-    ['WhiteAccuracy', figure(a.white.accuracy, 1)],
-    ['BlackAccuracy', figure(a.black.accuracy, 1)],
-    ['WhiteACPL', figure(a.white.acpl, 0)],
-    ['BlackACPL', figure(a.black.acpl, 0)],
-  );
-  const comments = a.moves.map((m, i) => {
-    // A side mated on the board needs no evaluation; earlier [%eval] comments are replaced.
+/**
+ * The game with the analysis added: the accuracy tags, and per main-line move the evaluation
+ * after it (replacing any [%eval] it had), the judgement as its NAG (replacing a move-quality
+ * glyph of the game's own; other NAGs stay) and a comment before the game's own, and the
+ * engine's better line as a last variation. Everything else of the game is kept.
+ */
+function annotatedGame(game: PgnGame, a: GameAnalysis, limits: SearchLimits, evals: Score[]): PgnGame {
+  const tags = new Map(game.tags);
+  tags.set('Annotator', `Matrix Chess (${limitText(limits)})`);
+  tags.set('WhiteAccuracy', figure(a.white.accuracy, 1));
+  tags.set('BlackAccuracy', figure(a.black.accuracy, 1));
+  tags.set('WhiteACPL', figure(a.white.acpl, 0));
+  tags.set('BlackACPL', figure(a.black.acpl, 0));
+  const moves = game.moves.map((node, i): PgnMove => {
+    const m = a.moves[i];
+    const out: PgnMove = { ...node };
+    // A side mated on the board needs no evaluation.
     const mated = 'mate' in evals[i + 1] && (evals[i + 1] as { mate: number }).mate === 0;
-    const parts = mated ? [] : [`[%eval ${formatEval(m.evalAfter)}]`];
-    if (m.judgement) parts.push(`${JUDGEMENT_WORD[m.judgement]}. ${m.best} was best.`);
-    const old = record.comments[i]?.replace(/\[%eval [^\]]*\]/g, '').trim();
-    if (old) parts.push(old);
-    return parts.length > 0 ? parts.join(' ') : undefined;
+    if (mated) delete out.eval;
+    else out.eval = m.evalAfter;
+    if (m.judgement) {
+      out.nags = [NAG_OF_GLYPH[JUDGEMENT_NAG[m.judgement]], ...(node.nags ?? []).filter((n) => n > 6)];
+      out.commentsAfter = [`${JUDGEMENT_WORD[m.judgement]}. ${m.best} was best.`, ...(node.commentsAfter ?? [])];
+      if (m.line.length > 0) out.variations = [...(node.variations ?? []), m.line.map((san) => ({ san }))];
+    }
+    return out;
   });
-  const result = (['1-0', '0-1', '1/2-1/2', '*'] as const).find((r) => r === record.result) ?? '*';
-  return writePgnGame({
-    event: t.Event ?? '?',
-    site: t.Site ?? '?',
-    date: t.Date ?? '????.??.??',
-    round: t.Round ?? '?',
-    white: t.White ?? '?',
-    black: t.Black ?? '?',
-    result: result as PgnResult,
-    fen: record.fen,
-    san: a.moves.map((m) => m.san),
-    comments,
-    nags: a.moves.map((m) => (m.judgement ? JUDGEMENT_NAG[m.judgement] : undefined)),
-    variations: a.moves.map((m) => (m.judgement && m.line.length > 0 ? m.line : undefined)),
-    extraTags,
-  });
+  return { tags, comments: game.comments, moves, result: game.result };
 }

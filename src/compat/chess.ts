@@ -15,6 +15,7 @@ import { MoveError, moveToSanAmong } from '../core/notation.js';
 import { perft as corePerft } from '../core/perft.js';
 import { Position } from '../core/position.js';
 import { FenError } from '../core/fen.js';
+import { PgnError, isPgnResult, makePgn, readPgn, type PgnGame } from '../core/pgn/index.js';
 import { isInsufficientMaterial as coreInsufficientMaterial } from '../core/status.js';
 import { BLACK as CORE_BLACK, KING as CORE_KING, NO_SQUARE, PAWN as CORE_PAWN, makePiece, squareName } from '../core/types.js';
 import { castlingKeyHi, castlingKeyLo, pieceKeyHi, pieceKeyLo, sideKeyHi, sideKeyLo } from '../core/zobrist.js';
@@ -53,6 +54,15 @@ export interface MovesOptions {
 }
 
 export type BoardCell = { square: Square; type: PieceSymbol; color: Color } | null;
+
+interface Snapshot {
+  setup: BoardSetup | null;
+  startFen: string;
+  moves: number[];
+  sans: string[];
+  headers: Map<string, string | null>;
+  comments: Map<string, string>;
+}
 
 const NULL_MOVE_IN_CHECK = 'Null move not allowed when in check';
 /** What load() puts for FEN fields left out after the side to move. */
@@ -611,6 +621,121 @@ export class Chess {
     const out: Record<string, string> = {};
     for (const [key, value] of this.headers) if (value !== null) out[key] = value;
     return out;
+  }
+
+  // ---- PGN ----
+
+  /**
+   * The game as PGN, as chess.js 1.x writes it (the set headers, then the moves with each
+   * position's comment and the Result), by the core's PGN writer: tag values escaped, a move
+   * number before a Black move that follows a comment or starts the game (`1... e5`), a blank
+   * line after the tags even with no moves; `maxWidth` wraps lines (0, the default: no
+   * wrapping), `newline` is the line break. docs/coming-from-chess-js.md lists the differences.
+   */
+  pgn({ newline = '\n', maxWidth = 0 }: { newline?: string; maxWidth?: number } = {}): string {
+    const game: PgnGame = { tags: new Map(), comments: [], moves: [], result: '*' };
+    // chess.js leaves out a tag whose value is empty, as it does an unset one.
+    for (const [key, value] of this.headers) if (value) game.tags.set(key, value);
+    const fens: string[] = [];
+    this.walkGame(() => fens.push(this.pos.toFen()));
+    fens.push(this.fen());
+    const first = this.comments.get(fens[0]);
+    if (first !== undefined) game.comments.push(first);
+    this.sans.forEach((san, i) => {
+      const comment = this.comments.get(fens[i + 1]);
+      game.moves.push(comment === undefined ? { san } : { san, commentsAfter: [comment] });
+    });
+    const result = this.headers.get('Result');
+    game.result = isPgnResult(result ?? undefined) ? (result as PgnGame['result']) : '*';
+    const text = makePgn(game, { maxWidth, newline });
+    return text.slice(0, text.length - 2 * newline.length);
+  }
+
+  /**
+   * Loads a game from PGN as chess.js 1.x does: its tags become the headers, the FEN tag (any
+   * case; with `strict`, only with SetUp "1") the start, the main line's moves are played (SAN as
+   * move() reads it, `strict` as move()'s), each comment is kept for the position it follows,
+   * and the termination marker sets the Result. Variations and NAGs are read and left out, as in
+   * chess.js. A text that is not one readable game throws PgnError (naming the line, column and
+   * why), an illegal move 'Invalid move in PGN: …'; either way the game is left as it was.
+   */
+  loadPgn(pgn: string, { strict = false, newlineChar = '\r?\n' }: { strict?: boolean; newlineChar?: string } = {}): void {
+    if (newlineChar !== '\r?\n') pgn = pgn.replace(new RegExp(newlineChar, 'g'), '\n');
+    const games = readPgn(pgn, { replay: false, commands: false });
+    for (const g of games) if (g instanceof PgnError) throw g;
+    if (games.length > 1) throw new PgnError('count', `Invalid PGN: expected one game, found ${games.length}`);
+    const game = (games[0] as PgnGame | undefined) ?? { tags: new Map<string, string>(), comments: [], moves: [], result: '*' };
+    const saved = this.snapshot();
+    try {
+      this.playPgn(game, strict);
+    } catch (err) {
+      this.restore(saved);
+      throw err;
+    }
+  }
+
+  private playPgn(game: PgnGame, strict: boolean): void {
+    this.reset();
+    let fen = '';
+    for (const [key, value] of game.tags) {
+      if (key.toLowerCase() === 'fen') fen = value;
+      this.headers.set(key, value);
+    }
+    if (!strict) {
+      if (fen) this.load(fen, { preserveHeaders: true });
+    } else if (game.tags.get('SetUp') === '1') {
+      const tagged = game.tags.get('FEN');
+      if (tagged === undefined) throw new PgnError('fen', 'Invalid PGN: FEN tag must be supplied with SetUp tag');
+      this.load(tagged, { preserveHeaders: true });
+    }
+    // chess.js keeps one comment per position, with line breaks as spaces.
+    const note = (texts: string[] | undefined): void => {
+      if (texts === undefined || texts.length === 0) return;
+      const fen = this.fen(),
+        had = this.comments.get(fen);
+      const text = texts.join(' ').replace(/[\r\n]+/g, ' ');
+      this.comments.set(fen, had === undefined ? text : `${had} ${text}`);
+    };
+    note(game.comments);
+    for (const node of game.moves) {
+      note(node.commentsBefore);
+      try {
+        this.move(node.san === '--' ? null : node.san, { strict });
+      } catch (err) {
+        if (err instanceof MoveError) throw new PgnError('move', `Invalid move in PGN: ${node.san}`);
+        throw err;
+      }
+      note(node.commentsAfter);
+    }
+    if (this.headers.get('Result') !== game.result) this.headers.set('Result', game.result);
+  }
+
+  /** The whole game, to put back when a load fails half way. */
+  private snapshot(): Snapshot {
+    const moves: number[] = [];
+    if (!this.setup) for (let i = 0; i < this.pos.ply; i++) moves.push(this.pos.moveAt(i));
+    return {
+      setup: this.setup,
+      startFen: this.startFen,
+      moves,
+      sans: this.sans.slice(),
+      headers: new Map(this.headers),
+      comments: new Map(this.comments),
+    };
+  }
+
+  private restore(s: Snapshot): void {
+    this.setup = s.setup;
+    this.startFen = s.startFen;
+    if (!s.setup) {
+      this.pos.setFen(s.startFen);
+      for (const m of s.moves) this.remake(m);
+    }
+    this.sans = s.sans;
+    this.headers = s.headers;
+    this.comments.clear();
+    for (const [k, v] of s.comments) this.comments.set(k, v);
+    this.changed();
   }
 
   // ---- comments (keyed by the FEN of the position they are about) ----

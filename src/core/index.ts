@@ -25,7 +25,6 @@ export { PerftTable } from './perft-table.js';
 export { magicAttacks } from './magic.js';
 export { rayWalkAttacks, type SliderAttacks } from './slider-attacks.js';
 export type { LegalMoveGenerator, MoveTree } from './backend.js';
-export { writePgnGame, type PgnGame, type PgnResult } from './pgn.js';
-export { readPgnGames, PgnError, type PgnRecord } from './pgn-read.js';
+export * from './pgn/index.js';
 export { Sfc32 } from './rng.js';
 export * from './types.js';

@@ -4,8 +4,10 @@
  */
 import { MAX_MOVES, defaultGenerator } from './movegen.js';
 import { KIND_CASTLE, moveFrom, moveKind, movePromo, moveTo, moveToUci } from './move.js';
+import { kingAttacksHi, kingAttacksLo, knightAttacksHi, knightAttacksLo } from './attacks.js';
+import { bishopIndex, bishopTable, rookIndex, rookTable } from './magic.js';
 import { Position } from './position.js';
-import { FILE_NAMES, KING, PAWN, TYPE_LETTERS, squareName } from './types.js';
+import { BISHOP, FILE_NAMES, KING, KNIGHT, PAWN, PIECE_NAMES, ROOK, TYPE_LETTERS, squareName } from './types.js';
 
 /** A move that is malformed or not legal in the position. */
 export class MoveError extends Error {
@@ -162,35 +164,138 @@ export function moveToSanAmong(pos: Position, move: number, legal: ArrayLike<num
   return san;
 }
 
-/** Parses SAN (as written by PGN: Nf3, exd5, O-O, e8=Q, with optional +, #, !, ?) to a legal move. */
+/** parseSan's scratch list of the legal moves. */
+const sanBuffer = new Int32Array(MAX_MOVES);
+const PIECE_SAN = /^([NBRQK])([a-h])?([1-8])?(x?)([a-h])([1-8])$/;
+const PAWN_SAN = /^([a-h])(?:x([a-h]))?([1-8])(?:=?([NBRQnbrq]))?$/;
+const COLOR_NAMES = ['white', 'black'] as const;
+
+/**
+ * Parses SAN (as PGN writes it: Nf3, exd5, O-O, e8=Q, with optional +, #, !, ?) to a legal
+ * move, from one generation of the legal moves: the text is read by its parts (piece, origin
+ * file or rank, target, promotion) and must name exactly one legal move. Redundant
+ * disambiguation (Ngf3), castling with zeros, a promotion without '=' and UCI text are accepted.
+ * Throws MoveError saying why the text names no move (or more than one).
+ */
 export function parseSan(pos: Position, text: string): number {
-  const clean = text
-    .trim()
-    .replace(/[+#!?]+$/, '')
-    .replace(/^0-0-0$/, 'O-O-O')
-    .replace(/^0-0$/, 'O-O');
+  const clean = text.trim().replace(/[+#!?]+$/, '');
   if (clean === '') throw new MoveError(text, 'empty move');
-  const moves = legalMoveList(pos);
-  for (const m of moves) {
-    if (moveToSan(pos, m).replace(/[+#]$/, '') === clean) return m;
+  const n = defaultGenerator.generate(pos, sanBuffer, 0);
+  const color = COLOR_NAMES[pos.side];
+  if (clean === 'O-O' || clean === 'O-O-O' || clean === '0-0' || clean === '0-0-0') {
+    const king = clean.length === 3;
+    for (let i = 0; i < n; i++) {
+      const m = sanBuffer[i];
+      if (moveKind(m) === KIND_CASTLE && ((moveTo(m) & 7) === 6) === king) return m;
+    }
+    const right = 1 << ((pos.side << 1) | (king ? 0 : 1));
+    const wing = king ? 'kingside' : 'queenside';
+    throw new MoveError(
+      text,
+      `illegal move ${quoted(clean)}: ${
+        (pos.castling & right) === 0
+          ? `${color} has no ${wing} castling right`
+          : pos.inCheck()
+            ? `${color} cannot castle out of check`
+            : `the ${color} king's path is blocked or attacked`
+      }`,
+    );
   }
-  // Accept redundant disambiguation (e.g. Ngf3 where Nf3 suffices) and UCI text.
-  const uci = UCI_MOVE.exec(clean);
-  if (uci) return parseUciMove(pos, clean);
-  const m = /^([NBRQK])([a-h])?([1-8])?x?([a-h][1-8])$/.exec(clean);
-  if (m) {
-    const type = TYPE_LETTERS.indexOf(m[1].toLowerCase());
-    const matches = moves.filter((mv) => {
-      const f = moveFrom(mv),
-        t = moveTo(mv);
-      return (
+  const piece = PIECE_SAN.exec(clean);
+  const pawn = piece ? null : PAWN_SAN.exec(clean);
+  if ((!piece && !pawn) || (pawn && pawn[2] === pawn[1])) {
+    if (UCI_MOVE.test(clean)) return parseUciMove(pos, clean);
+    throw new MoveError(text, `illegal or unknown move ${quoted(text.trim())} in this position`);
+  }
+  let type: number, fromFile: number, fromRank: number, to: number, promo: number;
+  if (piece) {
+    type = TYPE_LETTERS.indexOf(piece[1].toLowerCase());
+    fromFile = piece[2] ? piece[2].charCodeAt(0) - 97 : -1;
+    fromRank = piece[3] ? piece[3].charCodeAt(0) - 49 : -1;
+    to = piece[5].charCodeAt(0) - 97 + (piece[6].charCodeAt(0) - 49) * 8;
+    promo = 0;
+  } else {
+    type = PAWN;
+    fromFile = pawn![1].charCodeAt(0) - 97;
+    fromRank = -1;
+    to = (pawn![2] ?? pawn![1]).charCodeAt(0) - 97 + (pawn![3].charCodeAt(0) - 49) * 8;
+    promo = pawn![4] ? TYPE_LETTERS.indexOf(pawn![4].toLowerCase()) : 0;
+  }
+  let found = 0,
+    count = 0,
+    promotions = 0;
+  for (let i = 0; i < n; i++) {
+    const m = sanBuffer[i],
+      from = moveFrom(m);
+    if (moveTo(m) !== to || moveKind(m) === KIND_CASTLE || (pos.board[from] & 7) !== type) continue;
+    if ((fromFile >= 0 && (from & 7) !== fromFile) || (fromRank >= 0 && from >> 3 !== fromRank)) continue;
+    if (movePromo(m) !== promo) {
+      if (promo === 0 && movePromo(m) !== 0) promotions++;
+      continue;
+    }
+    found = m;
+    count++;
+  }
+  if (count === 1) return found;
+  const shown = quoted(clean);
+  if (count > 1) {
+    const from: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const m = sanBuffer[i],
+        f = moveFrom(m);
+      if (
+        moveTo(m) === to &&
         (pos.board[f] & 7) === type &&
-        squareName(t) === m[4] &&
-        (!m[2] || FILE_NAMES[f & 7] === m[2]) &&
-        (!m[3] || String((f >> 3) + 1) === m[3])
-      );
-    });
-    if (matches.length === 1) return matches[0];
+        (fromFile < 0 || (f & 7) === fromFile) &&
+        (fromRank < 0 || f >> 3 === fromRank)
+      )
+        from.push(squareName(f));
+    }
+    throw new MoveError(
+      text,
+      `ambiguous move ${shown}: the ${PIECE_NAMES[type]}s on ${from.join(' and ')} can all move to ${squareName(to)}`,
+    );
   }
-  throw new MoveError(text, `illegal or unknown move ${quoted(text.trim())} in this position`);
+  if (promotions > 0) throw new MoveError(text, `illegal move ${shown}: a promotion needs a piece, e.g. ${clean}=Q`);
+  throw new MoveError(text, `illegal move ${shown}: ${whyNot(pos, type, fromFile, fromRank, to, color)}`);
+}
+
+/** Why no legal move of a `type` piece goes to `to`: no such piece reaches it, or every one that does would leave the king in check. */
+function whyNot(pos: Position, type: number, fromFile: number, fromRank: number, to: number, color: string): string {
+  const target = pos.board[to];
+  const name = `${color} ${PIECE_NAMES[type]}`;
+  if (target !== 0 && target >> 3 === pos.side) return `${squareName(to)} holds a ${color} ${PIECE_NAMES[target & 7]}`;
+  if (type !== PAWN) {
+    const occLo = pos.colorLo[0] | pos.colorLo[1],
+      occHi = pos.colorHi[0] | pos.colorHi[1];
+    const reach = new Int32Array(2);
+    for (let from = 0; from < 64; from++) {
+      if (pos.board[from] !== ((pos.side << 3) | type)) continue;
+      if ((fromFile >= 0 && (from & 7) !== fromFile) || (fromRank >= 0 && from >> 3 !== fromRank)) continue;
+      if (type === KNIGHT) {
+        reach[0] = knightAttacksLo[from];
+        reach[1] = knightAttacksHi[from];
+      } else if (type === KING) {
+        reach[0] = kingAttacksLo[from];
+        reach[1] = kingAttacksHi[from];
+      } else {
+        reach[0] = reach[1] = 0;
+        if (type !== BISHOP) {
+          const i = rookIndex(from, occLo, occHi);
+          reach[0] |= rookTable[i];
+          reach[1] |= rookTable[i + 1];
+        }
+        if (type !== ROOK) {
+          const i = bishopIndex(from, occLo, occHi);
+          reach[0] |= bishopTable[i];
+          reach[1] |= bishopTable[i + 1];
+        }
+      }
+      if ((to < 32 ? reach[0] >>> to : reach[1] >>> (to - 32)) & 1)
+        return type === KING
+          ? `the ${color} king would be in check on ${squareName(to)}`
+          : `the ${name} on ${squareName(from)} would leave its king in check`;
+    }
+  }
+  return `no ${name} can move to ${squareName(to)}${pos.inCheck() ? ` (${color} is in check)` : ''}`;
 }

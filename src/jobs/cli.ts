@@ -3,12 +3,13 @@
  * through a Redis queue) and `matrix-chess worker` (takes queued jobs). See docs/analysis.md
  * and docs/scale.md.
  */
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { createProgress, formatSeconds } from '../cmdline/progress.js';
-import { PgnError, readPgnGamesEach } from '../core/pgn-read.js';
-import { jobGameFromRecord, jobSize, type AnalyseJob, type JobResult } from './job.js';
+import { PgnError, streamPgn } from '../core/pgn/index.js';
+import { readTextChunks } from '../node/text-file.js';
+import { jobGameOf, jobSize, type AnalyseJob, type JobResult } from './job.js';
 import { JobFailed, LocalPool } from './local-pool.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
 import { loadNetwork, DEFAULT_NETWORK_FILE } from '../engine/nnue/load-node.js';
@@ -98,34 +99,29 @@ export async function runAnalyseCommand(args: string[]): Promise<number> {
   const threads = parseIntIn('--threads', (values.threads as string | undefined) ?? '1', 1, 256);
   const workers = parseIntIn('--workers', (values.workers as string | undefined) ?? '1', 1, 256);
   const nnue = analysisEval((values.eval as string | undefined) ?? (NNUE_BY_DEFAULT ? 'nnue' : 'classical'));
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`analyse: cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-
   const t0 = Date.now();
-  const entries = readPgnGamesEach(text, file);
-  let failures = 0;
+  // The file is read as a stream, game by game; a game that cannot be read is reported, counted
+  // and left out, and the others are analysed.
+  const entries: Array<PgnError | undefined> = [];
   const jobs: AnalyseJob[] = [];
   const jobEntry: number[] = [];
-  entries.forEach((e, i) => {
-    if (e instanceof PgnError) {
-      failures++;
-      process.stderr.write(`matrix-chess analyse: ${e.message.split('\n')[0]} (game skipped)\n`);
-    } else {
-      jobs.push({
-        kind: 'analyse',
-        game: jobGameFromRecord(e),
-        limits,
-        hashMb,
-        ...(threads > 1 ? { threads } : {}),
-        ...(nnue ? { nnue } : {}),
-      });
-      jobEntry.push(i);
+  const skipped: number[] = [];
+  try {
+    for await (const g of streamPgn(readTextChunks(file), { source: file })) {
+      if (g instanceof PgnError) {
+        skipped.push(entries.length + 1);
+        process.stderr.write(`matrix-chess analyse: ${g.message.split('\n')[0]} (game skipped)\n`);
+        entries.push(g);
+        continue;
+      }
+      jobs.push({ kind: 'analyse', game: jobGameOf(g), limits, hashMb, ...(threads > 1 ? { threads } : {}), ...(nnue ? { nnue } : {}) });
+      jobEntry.push(entries.length);
+      entries.push(undefined);
     }
-  });
+  } catch (e) {
+    if (e instanceof PgnError) throw e;
+    throw new UsageError(`analyse: cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
 
   // Progress counts positions; a job's progress replaces its earlier report.
   const totalPositions = jobs.reduce((a, j) => a + jobSize(j), 0);
@@ -159,7 +155,7 @@ export async function runAnalyseCommand(args: string[]): Promise<number> {
   const record = (game: number, r: JobResult | JobFailed): void => {
     if (r instanceof JobFailed || r.kind !== 'analyse') {
       const message = r instanceof JobFailed ? r.message : `a ${r.kind} result came back`;
-      failures++;
+      skipped.push(game);
       process.stderr.write(`matrix-chess analyse: game ${game}: ${message} (game skipped)\n`);
       if (json) writeJson({ game, error: message });
       return;
@@ -180,7 +176,7 @@ export async function runAnalyseCommand(args: string[]): Promise<number> {
   const flush = (): void => {
     for (; nextEntry < entries.length; nextEntry++) {
       const e = entries[nextEntry];
-      if (e instanceof PgnError) {
+      if (e !== undefined) {
         if (json) writeJson({ game: nextEntry + 1, error: e.message });
         continue;
       }
@@ -231,14 +227,16 @@ export async function runAnalyseCommand(args: string[]): Promise<number> {
   }
 
   const secs = (Date.now() - t0) / 1000;
+  skipped.sort((a, b) => a - b);
+  const which = skipped.length === 0 ? '' : ` (game${skipped.length === 1 ? '' : 's'} ${skipped.join(', ')})`;
   process.stderr.write(
-    `analyse: ${n} game${n === 1 ? '' : 's'} analysed, ${failures} skipped; ${totalPositions} positions, ${nodes} nodes in ${formatSeconds(secs)}` +
+    `analyse: ${n} game${n === 1 ? '' : 's'} analysed, ${skipped.length} skipped${which}; ${totalPositions} positions, ${nodes} nodes in ${formatSeconds(secs)}` +
       (n > 0
         ? `; mean accuracy white ${(accW / n).toFixed(1)}, black ${(accB / n).toFixed(1)}; ${judged[0]} inaccuracies, ${judged[1]} mistakes, ${judged[2]} blunders`
         : '') +
       '\n',
   );
-  return failures > 0 ? 1 : 0;
+  return skipped.length > 0 ? 1 : 0;
 }
 
 export async function runWorkerCommand(args: string[]): Promise<number> {

@@ -6,11 +6,8 @@
  * pair of an A/B test match in, its two games out), run by the same pool, queue and worker.
  */
 import { createHash } from 'node:crypto';
-import { analyseRecord, type GameAnalysis } from '../analysis/analyse-game.js';
-import { moveToUci } from '../core/move.js';
-import { parseUciMove } from '../core/notation.js';
-import type { PgnRecord } from '../core/pgn-read.js';
-import { Position } from '../core/position.js';
+import { analysePgnGame, type GameAnalysis } from '../analysis/analyse-game.js';
+import { PgnError, makePgn, parsePgnGame, type PgnGame } from '../core/pgn/index.js';
 import { Engine } from '../engine/engine.js';
 import type { NnueEvaluator } from '../engine/nnue/evaluator.js';
 import { loadNnue } from '../engine/nnue/load-node.js';
@@ -19,13 +16,10 @@ import { checkNetwork, playDatagenShard, type DatagenShardSpec } from '../tune/d
 import { parseEvalParamsJson } from '../tune/texel/eval-params-source.js';
 import { AB_VARIANT_NAMES, playAbPairSpec, searchSettingsProblem, type AbPairResult, type AbPairSpec } from '../tune/selfplay/ab.js';
 
-/** A game as a job carries it: the start FEN, UCI moves, and what the output keeps. */
+/** A game as a job carries it: the whole game as PGN (tags, comments, variations: the output keeps them) and its main line's length. */
 export interface JobGame {
-  tags: Record<string, string>;
-  fen: string;
-  moves: string[];
-  comments: Array<string | null>;
-  result: string;
+  pgn: string;
+  plies: number;
 }
 
 export interface AnalyseJob {
@@ -91,14 +85,8 @@ function canonicalJson(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export function jobGameFromRecord(r: PgnRecord): JobGame {
-  return {
-    tags: r.tags,
-    fen: r.fen,
-    moves: r.moves.map(moveToUci),
-    comments: r.moves.map((_, i) => r.comments[i] ?? null),
-    result: r.result,
-  };
+export function jobGameOf(game: PgnGame): JobGame {
+  return { pgn: makePgn(game), plies: game.moves.length };
 }
 
 /** Checks a job received from elsewhere; anything malformed is a JobError naming the field. */
@@ -111,9 +99,8 @@ export function parseJob(data: unknown): Job {
     throw new JobError(`malformed job: kind ${JSON.stringify(o.kind)} is not 'analyse', 'datagen-shard' or 'selfplay-pair'`);
   const g = o.game;
   if (g === null || typeof g !== 'object') throw new JobError('malformed job: game is missing');
-  if (typeof g.fen !== 'string' || !Array.isArray(g.moves) || !Array.isArray(g.comments) || typeof g.result !== 'string')
-    throw new JobError('malformed job: game needs fen, moves, comments and result');
-  if (g.tags === null || typeof g.tags !== 'object') throw new JobError('malformed job: game.tags is not an object');
+  if (typeof g.pgn !== 'string') throw new JobError('malformed job: game.pgn is not a string');
+  if (!(Number.isInteger(g.plies) && g.plies >= 0)) throw new JobError('malformed job: game.plies is not a whole number');
   const l = o.limits;
   if (l === null || typeof l !== 'object') throw new JobError('malformed job: limits is missing');
   for (const k of ['depth', 'nodes', 'movetime'] as const)
@@ -189,23 +176,16 @@ function parseSelfplayPairJob(o: Partial<SelfplayPairJob>): SelfplayPairJob {
   return o as SelfplayPairJob;
 }
 
-function recordFromJobGame(g: JobGame): PgnRecord {
-  let pos: Position;
+function gameOfJob(g: JobGame): PgnGame {
+  let game: PgnGame;
   try {
-    pos = Position.fromFen(g.fen);
+    game = parsePgnGame(g.pgn);
   } catch (e) {
-    throw new JobError(`malformed job: game.fen: ${(e as Error).message}`);
+    if (e instanceof PgnError) throw new JobError(`malformed job: game.pgn: ${e.message}`);
+    throw e;
   }
-  const moves = g.moves.map((uci, i) => {
-    try {
-      const m = parseUciMove(pos, String(uci));
-      pos.makeMove(m);
-      return m;
-    } catch (e) {
-      throw new JobError(`malformed job: game.moves[${i}]: ${(e as Error).message}`);
-    }
-  });
-  return { tags: g.tags, fen: g.fen, moves, comments: g.comments.map((c) => (typeof c === 'string' ? c : undefined)), result: g.result };
+  if (game.moves.length !== g.plies) throw new JobError(`malformed job: game.plies is ${g.plies}, the game has ${game.moves.length}`);
+  return game;
 }
 
 /**
@@ -225,13 +205,13 @@ export async function runJob(job: Job, engine: Engine | undefined, onProgress?: 
     const bytes = await playDatagenShard(spec, 1, () => onProgress?.(++done, job.gamesPerShard));
     return { kind: 'datagen-shard', shard: job.shard, data: bytes.toString('base64') };
   }
-  const record = recordFromJobGame(job.game);
+  const game = gameOfJob(job.game);
   const eng = engine ?? new Engine({ hashMb: job.hashMb });
   // A thread's engine keeps its evaluator between jobs: setting it again would send the network
   // to every search helper again.
   const nnue = job.nnue === undefined ? null : analysisNetwork(job.nnue);
   if (eng.evaluator !== nnue) eng.setEvaluator(nnue);
-  const { pgn, ...analysis } = analyseRecord(record, { ...job.limits, hashMb: job.hashMb, engine: eng, onPosition: onProgress });
+  const { pgn, ...analysis } = analysePgnGame(game, { ...job.limits, hashMb: job.hashMb, engine: eng, onPosition: onProgress });
   return { kind: 'analyse', pgn, analysis };
 }
 
@@ -251,5 +231,5 @@ function analysisNetwork(nnue: { file: string; crc32: string }): NnueEvaluator {
 
 /** Positions (analyse) or games (datagen, self-play pair) a job plays, for progress and ETA before it runs. */
 export function jobSize(job: Job): number {
-  return job.kind === 'datagen-shard' ? job.gamesPerShard : job.kind === 'selfplay-pair' ? 2 : job.game.moves.length + 1;
+  return job.kind === 'datagen-shard' ? job.gamesPerShard : job.kind === 'selfplay-pair' ? 2 : job.game.plies + 1;
 }

@@ -6,7 +6,7 @@
  */
 import { GAME_END_TEXT, gameStatus, type GameEnd } from '../core/status.js';
 import type { Position } from '../core/position.js';
-import type { PgnResult } from '../core/pgn.js';
+import type { PgnResult } from '../core/pgn/index.js';
 import type { Score } from '../core/types.js';
 
 export interface Verdict {

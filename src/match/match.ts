@@ -9,7 +9,7 @@ import { MoveError, moveToSan, parseUciMove } from '../core/notation.js';
 import { BISHOP, KING, KNIGHT } from '../core/types.js';
 import { ScoreAdjudicator, faultVerdict, ruleVerdict, type DrawRule, type ResignRule, type Verdict } from './adjudicate.js';
 import type { Opening } from './openings.js';
-import { pgnDate, pgnScore, writePgnGame } from '../core/pgn.js';
+import { makePgn, newPgnGame, pgnDate, pgnLine, pgnScore, setPgnStartFen } from '../core/pgn/index.js';
 import { eloPentanomial, eloTrinomial, pairBucket, sprt, type EloEstimate, type SprtConfig, type SprtState } from './stats.js';
 import { UciEngine, type EngineSpec } from './uci-engine.js';
 
@@ -309,22 +309,27 @@ export async function playGame(
   }
 
   const names = pair.names();
-  const pgn = writePgnGame({
-    event: cfg.event,
-    site: cfg.site,
-    date: pgnDate(),
-    round: String(index + 1),
-    white: names[whiteEngine],
-    black: names[1 - whiteEngine],
-    result: verdict.result,
-    fen: opening.fen,
-    san,
-    comments,
-    timeControl: tcText(cfg.tc),
-    termination: verdict.termination,
-    finalComment: verdict.text,
-    ...(chess960 ? { extraTags: [['Variant', 'Chess960']] as Array<[string, string]> } : {}),
+  const game = newPgnGame({
+    Event: cfg.event,
+    Site: cfg.site,
+    Date: pgnDate(),
+    Round: String(index + 1),
+    White: names[whiteEngine],
+    Black: names[1 - whiteEngine],
+    Result: verdict.result,
   });
+  setPgnStartFen(game, opening.fen);
+  game.tags.set('TimeControl', tcText(cfg.tc));
+  game.tags.set('Termination', verdict.termination);
+  game.tags.set('PlyCount', String(san.length));
+  if (chess960) game.tags.set('Variant', 'Chess960');
+  // One comment per move (resume.ts reads them back): the ending joins the last move's comment.
+  if (san.length > 0) {
+    const last = comments[san.length - 1];
+    comments[san.length - 1] = last === undefined ? verdict.text : `${last}, ${verdict.text}`;
+  } else game.comments.push(verdict.text);
+  game.moves = pgnLine(san, comments);
+  const pgn = makePgn(game);
   return { index, opening: openingIndex, whiteEngine, verdict, faultEngine, plies: san.length, pgn, usage };
 }
 

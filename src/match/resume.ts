@@ -9,7 +9,7 @@
  * the Termination tag for losses by fault and adjudications), and per engine move the comment
  * "score/depth seconds" for the time and depth figures.
  */
-import { PgnError, readPgnGamesEach, type PgnRecord } from '../core/pgn-read.js';
+import { PgnError, pgnStartFen, readPgn, type PgnGame } from '../core/pgn/index.js';
 import { Position } from '../core/position.js';
 import { parseUciMove } from '../core/notation.js';
 import { ruleVerdict, type Verdict } from './adjudicate.js';
@@ -41,6 +41,25 @@ export interface ResumedPgn {
   keptText: string;
   /** Set when the file ended in an incomplete game (the run was killed while writing it). */
   droppedTail?: string;
+}
+
+/** A game of a match PGN as this module reads it: the main line's move codes and each move's comment. */
+interface MatchRecord {
+  tags: Record<string, string>;
+  fen: string;
+  moves: number[];
+  comments: Array<string | undefined>;
+  result: string;
+}
+
+function matchRecord(g: PgnGame): MatchRecord {
+  return {
+    tags: Object.fromEntries(g.tags),
+    fen: pgnStartFen(g),
+    moves: g.moves.map((m) => m.move!),
+    comments: g.moves.map((m) => m.commentsAfter?.join(' ')),
+    result: g.result,
+  };
 }
 
 const RESULT_END = /(?:1-0|0-1|1\/2-1\/2|\*)\s*$/;
@@ -85,13 +104,13 @@ function readMatchGames(text: string, source: string, schedule: ResumeSchedule |
     droppedTail = `the last game${round ? ` (Round ${round})` : ''} is incomplete`;
   }
   const keptText = parts.join('');
-  const records = readPgnGamesEach(keptText, source);
+  const records = readPgn(keptText, { source });
   if (records.length !== parts.length) throw new Error(`${command}: PGN chunks and games disagree`); // a bug, not input
   const seen = new Set<number>();
   const games = records.map((rec, i) => {
     const where = `${source}: game ${i + 1}`;
     if (rec instanceof PgnError) throw new MatchResumeError(`${command}: ${rec.message}`);
-    const g = resumedGame(rec, where, schedule, parts[i]);
+    const g = resumedGame(matchRecord(rec), where, schedule, parts[i]);
     // A resumed match is one run; a report reads runs laid end to end in one file (reportFromPgns).
     if (schedule) {
       if (seen.has(g.index)) throw new MatchResumeError(`${command}: ${where}: Round ${g.index + 1} appears twice`);
@@ -102,7 +121,7 @@ function readMatchGames(text: string, source: string, schedule: ResumeSchedule |
   return { games, keptText, ...(droppedTail ? { droppedTail } : {}) };
 }
 
-function resumedGame(rec: PgnRecord, where: string, s: ResumeSchedule | null, pgn: string): ResumedGame {
+function resumedGame(rec: MatchRecord, where: string, s: ResumeSchedule | null, pgn: string): ResumedGame {
   const fail = (field: string, msg: string): never => {
     throw new MatchResumeError(`${commandOf(s)}: ${where}: ${field}: ${msg}`);
   };
@@ -174,7 +193,7 @@ const FAULT_BY_TERMINATION = new Map<string, 'time' | 'illegal-move' | 'crash'>(
 
 /** How the game ended: by the rules in its final position, else by the Termination tag. */
 function endOf(
-  rec: PgnRecord,
+  rec: MatchRecord,
   pos: Position,
   s: ResumeSchedule | null,
   whiteEngine: 0 | 1,

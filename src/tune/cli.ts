@@ -12,8 +12,9 @@ import { parseCommandArgs, parseIntIn } from '../cmdline/args.js';
 import { UsageError } from '../cmdline/errors.js';
 import { createProgress } from '../cmdline/progress.js';
 import { loadOpenings, OpeningError } from '../match/openings.js';
-import { pgnDate, writePgnGame } from '../core/pgn.js';
+import { makePgn, newPgnGame, pgnDate, pgnLine, setPgnStartFen } from '../core/pgn/index.js';
 import { runSelfplay } from './selfplay/run.js';
+import type { SelfplayGame } from './selfplay/game.js';
 import { DATAGEN_USAGE, type ShardQueue } from './datagen.js';
 import { NNUE_USAGE } from './nnue/cli.js';
 import { SPSA_USAGE } from './spsa/cli.js';
@@ -71,6 +72,30 @@ export async function runTuneCommand(args: string[], loadQueue?: () => Promise<S
   }
 }
 
+/** A self-play game as `tune selfplay` writes it: the engine's score/depth after each move, the ending after the last. */
+function selfplayGame(g: SelfplayGame, seed: number) {
+  const game = newPgnGame({
+    Event: 'Matrix Chess self-play (tuning data)',
+    Site: 'matrix-chess tune selfplay',
+    Date: pgnDate(),
+    Round: String(g.index + 1),
+    White: 'Matrix Chess',
+    Black: 'Matrix Chess',
+    Result: g.result,
+  });
+  setPgnStartFen(game, g.fen);
+  game.tags.set('Termination', g.termination.startsWith('adjudicated') ? 'adjudication' : 'normal');
+  game.tags.set('PlyCount', String(g.san.length));
+  game.tags.set('Nodes', String(g.nodes));
+  game.tags.set('Seed', String(seed));
+  const comments: Array<string | undefined> = g.comments.slice();
+  if (g.san.length > 0)
+    comments[g.san.length - 1] = `${comments[g.san.length - 1] ?? ''}${comments[g.san.length - 1] ? ', ' : ''}${g.termination}`;
+  else game.comments.push(g.termination);
+  game.moves = pgnLine(g.san, comments);
+  return game;
+}
+
 async function selfplayCommand(args: string[]): Promise<void> {
   const { values } = parseCommandArgs(
     'tune selfplay',
@@ -123,27 +148,7 @@ async function selfplayCommand(args: string[]): Promise<void> {
       if (g.result === '1-0') white++;
       else if (g.result === '0-1') black++;
       else draws++;
-      appendFileSync(
-        outPath,
-        writePgnGame({
-          event: 'Matrix Chess self-play (tuning data)',
-          site: 'matrix-chess tune selfplay',
-          date: pgnDate(),
-          round: String(g.index + 1),
-          white: 'Matrix Chess',
-          black: 'Matrix Chess',
-          result: g.result,
-          fen: g.fen,
-          san: g.san,
-          comments: g.comments,
-          termination: g.termination.startsWith('adjudicated') ? 'adjudication' : 'normal',
-          finalComment: g.termination,
-          extraTags: [
-            ['Nodes', String(g.nodes)],
-            ['Seed', String(seed)],
-          ],
-        }),
-      );
+      appendFileSync(outPath, makePgn(selfplayGame(g, seed)));
       progress.update(n, games);
     },
   });

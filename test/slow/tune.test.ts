@@ -22,8 +22,7 @@ import {
 import { currentEvalParams, formatEvalParams } from '../../src/tune/texel/eval-params-source.js';
 import { exactEval, fitK, meanSquaredError, modelEval, paramsFromValues, tune, valuesFromParams } from '../../src/tune/texel/fit.js';
 import { playSelfplayGame, selfplayEngine } from '../../src/tune/selfplay/game.js';
-import { readPgnGames } from '../../src/core/pgn-read.js';
-import { writePgnGame } from '../../src/core/pgn.js';
+import { makePgn, newPgnGame, parsePgn, pgnLine, setPgnResult, setPgnStartFen } from '../../src/core/pgn/index.js';
 import { START_FEN } from '../../src/core/fen.js';
 import { rng } from '../helpers.js';
 import { TUNE_USAGE } from '../../src/tune/cli.js';
@@ -198,18 +197,12 @@ test('self-play: a game is deterministic, ends by rule or adjudication, and roun
   const b = playSelfplayGame(selfplayEngine(), spec);
   assert.deepEqual(a, b);
   assert.ok(a.san.length > 0);
-  const pgn = writePgnGame({
-    event: 't',
-    site: 't',
-    date: '2026.11.29',
-    round: '1',
-    white: 'a',
-    black: 'b',
-    result: a.result,
-    fen: a.fen,
-    san: a.san,
-  });
-  const [g] = readPgnGames(pgn);
+  const game = newPgnGame({ Event: 't', Site: 't', Date: '2026.11.29', Round: '1', White: 'a', Black: 'b' });
+  setPgnResult(game, a.result);
+  setPgnStartFen(game, a.fen);
+  game.moves = pgnLine(a.san);
+  const pgn = makePgn(game);
+  const [g] = parsePgn(pgn);
   assert.equal(g.moves.length, a.san.length);
   assert.equal(g.result, a.result);
   // The extractor reads it back: every kept position belongs to this game and carries its result.

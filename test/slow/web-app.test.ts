@@ -304,7 +304,7 @@ test('bad FEN and PGN get a clear message and the game is kept; Stop plays the b
 
   await page.fill('[data-testid=pgn]', '1. e4 e5 2. Ke3 Nc6 *');
   await page.click('#load-pgn');
-  assert.match((await msg.textContent()) ?? '', /PGN: game 1, move 2\. Ke3: illegal/);
+  assert.match((await msg.textContent()) ?? '', /PGN: game 1, line 1, column 13: move 2\. Ke3: illegal move/);
   assert.equal(await page.evaluate(() => window.matrixChess.fen()), fen);
 
   // A good PGN with a FEN header loads.

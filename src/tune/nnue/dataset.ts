@@ -19,7 +19,7 @@ import { Position } from '../../core/position.js';
 import { fenPlacement } from '../../core/fen.js';
 import { NO_SQUARE, WHITE, squareName } from '../../core/types.js';
 import { moveKind, movePromo, moveTo, KIND_EN_PASSANT } from '../../core/move.js';
-import { readPgnGames } from '../../core/pgn-read.js';
+import { parsePgn, pgnStartFen } from '../../core/pgn/index.js';
 import { featureIndex, outputBucket } from '../../engine/nnue/features.js';
 import { evaluate } from '../../engine/evaluate.js';
 import { decodeShard, isMateScore, encodeScore, shardName, type GameRecord, type GameResult } from '../game-records.js';
@@ -169,16 +169,17 @@ export function expandInputs(paths: string[]): string[] {
 /** PGN games with the engine's scores as comments ("+0.35/9", "-M3/12"), as game records. */
 export function recordsFromPgn(path: string): GameRecord[] {
   const out: GameRecord[] = [];
-  for (const g of readPgnGames(readPgnText(path), path)) {
+  for (const g of parsePgn(readPgnText(path), { source: path })) {
     const result: GameResult | undefined = g.result === '1-0' ? 2 : g.result === '0-1' ? 0 : g.result === '1/2-1/2' ? 1 : undefined;
     if (result === undefined) continue;
-    const scores = g.comments.map((c) => {
+    const scores = g.moves.map((move) => {
+      const c = move.commentsAfter?.[0];
       const m = c === undefined ? null : /^([+-])(M?)(\d+(?:\.\d+)?)\//.exec(c);
       if (!m) return NaN;
       const sign = m[1] === '-' ? -1 : 1;
       return m[2] === 'M' ? encodeScore({ mate: sign * Number(m[3]) }) : encodeScore({ cp: sign * Math.round(Number(m[3]) * 100) });
     });
-    out.push({ fen: g.fen, result, termination: 0, moves: g.moves, scores });
+    out.push({ fen: pgnStartFen(g), result, termination: 0, moves: g.moves.map((m) => m.move!), scores });
   }
   return out;
 }

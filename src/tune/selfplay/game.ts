@@ -13,7 +13,7 @@ import { moveToSan, parseUciMove } from '../../core/notation.js';
 import { Engine } from '../../engine/engine.js';
 import { evaluate } from '../../engine/evaluate.js';
 import { ruleVerdict } from '../../match/adjudicate.js';
-import { pgnScore } from '../../core/pgn.js';
+import { pgnScore } from '../../core/pgn/index.js';
 import type { Opening } from '../../match/openings.js';
 import { Sfc32, mix32 } from '../../core/rng.js';
 import { encodeScore } from '../game-records.js';

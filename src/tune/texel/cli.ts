@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { parseCommandArgs, parseIntIn, parseNumberIn } from '../../cmdline/args.js';
 import { UsageError } from '../../cmdline/errors.js';
 import { createProgress } from '../../cmdline/progress.js';
-import { PgnError } from '../../core/pgn-read.js';
+import { PgnError } from '../../core/pgn/index.js';
 import { TuningSetBuilder, extractFromPgn, setLabels } from './dataset.js';
 import { currentEvalParams, formatEvalParams } from './eval-params-source.js';
 import { fitK, freezeMask, meanSquaredError, paramsFromValues, tune, valuesFromParams, type ParamGroup } from './fit.js';

@@ -15,7 +15,7 @@ import { MAX_MOVES, defaultGenerator } from '../../core/movegen.js';
 import { evaluateFeatures, TERM_COUNT } from '../../engine/evaluate.js';
 import { PHASE_MAX } from '../../engine/pst.js';
 import { seeGe } from '../../engine/see.js';
-import { readPgnGames } from '../../core/pgn-read.js';
+import { parsePgn, pgnStartFen } from '../../core/pgn/index.js';
 import { readPgnText } from '../../pgn-file-node.js';
 import { movePromo } from '../../core/move.js';
 
@@ -187,7 +187,7 @@ export function extractFromPgn(
 ): ExtractStats {
   const stats: ExtractStats = { games: 0, skippedGames: 0, positions: 0, kept: 0, notQuiet: 0, inCheck: 0 };
   for (const path of paths) {
-    for (const g of readPgnGames(readPgnText(path), path)) {
+    for (const g of parsePgn(readPgnText(path), { source: path })) {
       const result = RESULT_VALUE[g.result];
       if (result === undefined) {
         stats.skippedGames++;
@@ -195,18 +195,18 @@ export function extractFromPgn(
       }
       const builder = validation && stats.games % holdOutEvery === holdOutEvery - 1 ? validation : train;
       stats.games++;
-      const pos = Position.fromFen(g.fen);
+      const pos = Position.fromFen(pgnStartFen(g));
       for (let ply = 0; ply < g.moves.length; ply++) {
         if (ply >= opts.skipPlies) {
           stats.positions++;
           if (pos.inCheck()) stats.inCheck++;
           else if (!isQuiet(pos)) stats.notQuiet++;
           else {
-            builder.add(pos, result, whiteScore(g.comments[ply], pos.side));
+            builder.add(pos, result, whiteScore(g.moves[ply].commentsAfter?.[0], pos.side));
             stats.kept++;
           }
         }
-        pos.makeMove(g.moves[ply]);
+        pos.makeMove(g.moves[ply].move!);
       }
     }
   }
