@@ -14,6 +14,9 @@ import { HelperPool, type HelperConfig, type SpawnHelper } from './smp.js';
 import { SearchParams } from './search-params.js';
 import { Searcher } from './search.js';
 import { iterate, type SearchSetup } from './iterative-deepening.js';
+import { Sfc32 } from '../core/rng.js';
+import { checkElo, chooseLine, isLimited, strengthLevel, STRENGTH_ELO_MAX, type StrengthLevel } from './strength.js';
+import { toUciScore } from './score.js';
 import { checkEngineOption, validateEngineOptions, validateSearchLimits } from './limits.js';
 
 /** The search root as its setup FEN and the moves since (0 = a null move), for a helper to rebuild. */
@@ -40,6 +43,12 @@ export class Engine {
   private helpers: HelperPool | null = null;
   private helperIndex = 0;
 
+  // Limited strength (strength.ts): null at full strength.
+  private level: StrengthLevel | null = null;
+  private elo = STRENGTH_ELO_MAX;
+  private limitStrength = false;
+  private strengthRng: Sfc32;
+
   /**
    * Throws EngineOptionError for an unknown option or a bad value. The evaluation is `nnue` when
    * given, else the classical one: this constructor reads no file (it runs in browsers too), so
@@ -53,6 +62,31 @@ export class Engine {
     this.moveOverheadMs = options.moveOverheadMs ?? 30;
     this.multiPv = Math.max(1, options.multiPv ?? 1);
     if (options.threads !== undefined && options.threads > 1) this.setThreads(options.threads, options.spawnHelper);
+    this.strengthRng = new Sfc32(options.strengthSeed ?? Date.now());
+    this.setStrength(options.limitStrength ?? false, options.elo ?? STRENGTH_ELO_MAX);
+  }
+
+  /**
+   * Plays at `elo` (800 to 2400; 2400 is full strength) when `limit` is on, at full strength
+   * when it is off; throws StrengthError for an `elo` out of range, whatever `limit` is.
+   */
+  setStrength(limit: boolean, elo: number = this.elo): void {
+    this.elo = checkElo(elo);
+    this.limitStrength = limit;
+    const level = strengthLevel(this.elo);
+    this.level = limit && isLimited(level) ? level : null;
+  }
+  /** Whether limited strength is on (the level may still be full strength: elo 2400). */
+  get limitsStrength(): boolean {
+    return this.limitStrength;
+  }
+  /** The level played, or null at full strength. */
+  get strength(): StrengthLevel | null {
+    return this.level;
+  }
+  /** Restarts the weakened move choice's random stream. */
+  seedStrength(seed: number): void {
+    this.strengthRng = new Sfc32(seed);
   }
 
   /**
@@ -196,6 +230,8 @@ export class Engine {
       helpers,
       helperIndex: this.helperIndex,
     };
+    const level = this.helperIndex === 0 ? this.level : null;
+    if (level !== null) return this.searchWeakened(pos, limits, hooks, setup, level);
     if (helpers === null) return iterate(this.searcher, pos, limits, hooks, setup);
     const root = rootOf(pos);
     helpers.start(root.fen, root.moves, limits.depth ?? 0, this.tt.searchAge);
@@ -209,5 +245,22 @@ export class Engine {
     result.helperNodes = helpers.helperNodes();
     result.nodes += result.helperNodes;
     return result;
+  }
+
+  /**
+   * A search at a limited level: the level's nodes and depth on top of the caller's limits (the
+   * clock still applies), its MultiPV width, then the move drawn among the lines (chooseLine).
+   * On one thread: helpers would only add nodes the budget counts.
+   */
+  private searchWeakened(pos: Position, limits: SearchLimits, hooks: SearchHooks, setup: SearchSetup, level: StrengthLevel): SearchResult {
+    const capped: SearchLimits = { ...limits };
+    if (Number.isFinite(level.nodes)) capped.nodes = Math.min(limits.nodes ?? Infinity, level.nodes);
+    if (Number.isFinite(level.maxDepth)) capped.depth = Math.min(limits.depth ?? Infinity, level.maxDepth);
+    const result = iterate(this.searcher, pos, capped, hooks, { ...setup, helpers: null, multiPv: Math.max(setup.multiPv, level.multiPv) });
+    const lines = result.lines ?? [];
+    const pick = chooseLine(lines, level, this.strengthRng);
+    if (pick < 0 || lines[pick].move === result.bestMove) return result;
+    const line = lines[pick];
+    return { ...result, bestMove: line.move, ponderMove: line.pv[1] ?? 0, score: toUciScore(line.score), pv: line.pv.slice() };
   }
 }

@@ -4,6 +4,8 @@ export { Engine } from './engine.js';
 export { SearchLimitError, EngineOptionError, validateSearchLimits, MAX_SEARCH_DEPTH, MAX_HASH_MB, type LimitContext } from './limits.js';
 export { MATE, MATE_BOUND, toUciScore } from './score.js';
 export { SearchParams, SEARCH_PARAM_RANGES } from './search-params.js';
+export { STRENGTH_ANCHORS, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN, StrengthError, chooseLine, strengthLevel } from './strength.js';
+export type { CandidateLine, StrengthLevel } from './strength.js';
 export type { SearchParamName, NumericSearchParam } from './search-params.js';
 export { evaluate, evaluateFeatures, EVAL_WEIGHTS, T as EVAL_TERMS, TERM_COUNT } from './evaluate.js';
 export { insufficientMaterial } from './endgame.js';

@@ -188,7 +188,7 @@ export function iterate(searcher: Searcher, pos: Position, limits: SearchLimits,
   let ponderMove = pv.length >= 2 ? pv[1] : 0;
   if (ponderMove === 0) ponderMove = ttPonderMove(s, pos, best.move);
   const scoreValue = best.score !== -INF ? best.score : best.prevScore;
-  return {
+  const result: SearchResult = {
     bestMove: best.move,
     ponderMove,
     score: toUciScore(scoreValue === -INF ? 0 : scoreValue),
@@ -197,4 +197,12 @@ export function iterate(searcher: Searcher, pos: Position, limits: SearchLimits,
     timeMs: Date.now() - startTime,
     pv,
   };
+  if (setup.multiPv > 1) {
+    result.lines = [];
+    for (const rm of rootMoves.slice(0, Math.min(setup.multiPv, rootMoves.length))) {
+      const score = rm.score !== -INF ? rm.score : rm.prevScore;
+      if (score !== -INF) result.lines.push({ move: rm.move, score, pv: rm.pv.slice() });
+    }
+  }
+  return result;
 }

@@ -6,6 +6,7 @@
  * client checks the same way before it sends anything.
  */
 import type { SearchLimits } from './types.js';
+import { STRENGTH_ELO_MAX, STRENGTH_ELO_MIN } from './strength.js';
 
 /** A search limit that is not a limit: `field` names it ('depth', 'signal', 'limits' for the whole object). */
 export class SearchLimitError extends RangeError {
@@ -151,6 +152,9 @@ const OPTION_CHECKS: Record<string, Check> = {
       ? null
       : 'expected an NnueEvaluator (loadNnue on Node, nnueFromBytes anywhere) or null',
   spawnHelper: (v) => (typeof v === 'function' ? null : 'expected a function that starts a helper thread (spawnNodeHelper on Node)'),
+  limitStrength: boolean,
+  elo: wholeAtLeast(STRENGTH_ELO_MIN, STRENGTH_ELO_MAX),
+  strengthSeed: (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? null : 'expected a whole number'),
 };
 
 /** Checks one engine option's value; throws EngineOptionError naming it. */

@@ -53,6 +53,11 @@ export interface SearchResult {
   pv: number[];
   /** With helper threads (Threads > 1): the part of `nodes` they searched. */
   helperNodes?: number;
+  /**
+   * With MultiPV above 1: the lines' first moves and scores in the search's units (centipawns,
+   * or MATE minus plies), best first; a line the last iteration did not reach keeps the one before's.
+   */
+  lines?: { move: number; score: number; pv: number[] }[];
 }
 
 export interface EngineOptions {
@@ -67,6 +72,12 @@ export interface EngineOptions {
   threads?: number;
   /** Starts a helper thread: spawnNodeHelper (src/engine/smp-node.ts) on Node. */
   spawnHelper?: SpawnHelper;
+  /** Play at `elo` (strength.ts) instead of full strength (default false). */
+  limitStrength?: boolean;
+  /** The level when `limitStrength` is on: a whole number from 800 to 2400 (full strength), default 2400. */
+  elo?: number;
+  /** Seed of the weakened move choice (default: from the clock), for games that can be replayed. */
+  strengthSeed?: number;
 }
 
 export interface SearchHooks {

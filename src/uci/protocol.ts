@@ -11,6 +11,7 @@ import { Position } from '../core/position.js';
 import { FenError, START_FEN, parseFen, type FenSetup } from '../core/fen.js';
 import { BACKEND_NAMES } from '../backends.js';
 import { NNUE_BY_DEFAULT } from '../engine/nnue/network.js';
+import { STRENGTH_ELO_MAX, STRENGTH_ELO_MIN } from '../engine/strength.js';
 import { SEARCH_PARAM_RANGES, SearchParams } from '../engine/index.js';
 import type { NumericSearchParam, SearchInfo, SearchLimits, SearchParamName, Score } from '../engine/index.js';
 
@@ -160,6 +161,8 @@ export type OptionChange =
   | { name: 'UseNNUE'; value: boolean }
   | { name: 'EvalFile'; value: string }
   | { name: 'UCI_Chess960'; value: boolean }
+  | { name: 'UCI_LimitStrength'; value: boolean }
+  | { name: 'UCI_Elo'; value: number }
   | { name: 'SearchParam'; param: SearchParamName; value: number | boolean };
 
 /** The key under which the latest value of an option is kept (each search parameter is its own option). */
@@ -185,7 +188,7 @@ export interface UciHostDefaults {
 }
 
 interface SpinOption {
-  name: 'Hash' | 'Threads' | 'Move Overhead' | 'MultiPV';
+  name: 'Hash' | 'Threads' | 'Move Overhead' | 'MultiPV' | 'UCI_Elo';
   default: number;
   min: number;
   max: number;
@@ -197,6 +200,8 @@ function spinOptions(defaults: UciHostDefaults): SpinOption[] {
     { name: 'Threads', default: 1, min: 1, max: defaults.maxThreads },
     { name: 'Move Overhead', default: 30, min: 0, max: 5000 },
     { name: 'MultiPV', default: 1, min: 1, max: 64 },
+    // The top is full strength (src/engine/strength.ts).
+    { name: 'UCI_Elo', default: STRENGTH_ELO_MAX, min: STRENGTH_ELO_MIN, max: STRENGTH_ELO_MAX },
   ];
 }
 export const DEFAULT_HASH_MB = 16;
@@ -211,7 +216,7 @@ export function optionLines(defaults: UciHostDefaults, tunables = false): string
   return [
     ...spins.slice(0, 1).map(spinLine),
     'option name Clear Hash type button',
-    ...spins.slice(1).map(spinLine),
+    ...spins.slice(1, 4).map(spinLine),
     `option name Backend type combo default bitboard ${BACKEND_NAMES.map((b) => `var ${b}`).join(' ')}`,
     'option name Ponder type check default false',
     'option name OwnBook type check default false',
@@ -219,6 +224,8 @@ export function optionLines(defaults: UciHostDefaults, tunables = false): string
     `option name UseNNUE type check default ${NNUE_BY_DEFAULT}`,
     `option name EvalFile type string default ${defaults.evalFile}`,
     'option name UCI_Chess960 type check default false',
+    'option name UCI_LimitStrength type check default false',
+    ...spins.slice(4).map(spinLine),
     ...(tunables ? SEARCH_PARAM_NAMES.map(searchParamLine) : []),
   ];
 }
@@ -257,8 +264,15 @@ export function parseSetOption(tokens: string[], defaults: UciHostDefaults): Par
       return { ok: false, error: `setoption Backend: expected one of ${BACKEND_NAMES.join(', ')}, got '${value ?? ''}'` };
     return { ok: true, value: { name: 'Backend', value: v } };
   }
-  if (key === 'ponder' || key === 'ownbook' || key === 'usennue' || key === 'uci_chess960') {
-    const label = key === 'ponder' ? 'Ponder' : key === 'ownbook' ? 'OwnBook' : key === 'usennue' ? 'UseNNUE' : 'UCI_Chess960';
+  const checks = {
+    ponder: 'Ponder',
+    ownbook: 'OwnBook',
+    usennue: 'UseNNUE',
+    uci_chess960: 'UCI_Chess960',
+    uci_limitstrength: 'UCI_LimitStrength',
+  } as const;
+  if (Object.hasOwn(checks, key)) {
+    const label = checks[key as keyof typeof checks];
     const v = (value ?? '').toLowerCase();
     if (v !== 'true' && v !== 'false') return { ok: false, error: `setoption ${label}: expected true or false, got '${value ?? ''}'` };
     return { ok: true, value: { name: label, value: v === 'true' } };

@@ -232,6 +232,12 @@ async function applyOption(eng: Engine, change: OptionChange): Promise<void> {
       return;
     case 'UCI_Chess960':
       return; // The loop reads positions with it; each position spec carries it here.
+    case 'UCI_LimitStrength':
+      eng.setStrength(change.value);
+      return;
+    case 'UCI_Elo':
+      eng.setStrength(eng.limitsStrength, change.value);
+      return;
     case 'Ponder':
       return; // Only tells the engine that pondering is allowed; no state needed.
     case 'OwnBook':

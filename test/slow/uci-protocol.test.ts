@@ -490,3 +490,23 @@ test('UCI_Chess960: a check option (default false) that switches castles to king
   assert.match(await e.expect(/^info string /), /UCI_Chess960: expected true or false, got 'maybe'/);
   assert.equal(await e.quit(), 0);
 });
+
+test('UCI_LimitStrength and UCI_Elo: a bad value is an info string, a limited engine answers a clock search with a legal move', async () => {
+  const e = new UciChild();
+  e.send('uci');
+  await e.expect(/^uciok$/);
+  assert.ok(e.seen(/^option name UCI_Elo type spin default 2400 min 800 max 2400$/).length === 1);
+  e.send('setoption name UCI_Elo value 100', 'setoption name UCI_LimitStrength value maybe');
+  await e.expect(/^info string setoption UCI_Elo: 100 is out of range \(800 to 2400\)$/);
+  await e.expect(/^info string setoption UCI_LimitStrength: expected true or false, got 'maybe'$/);
+  e.send('setoption name UCI_LimitStrength value true', 'setoption name UCI_Elo value 1400', 'isready');
+  await e.expect(/^readyok$/);
+  const moves = ['e2e4', 'e7e5', 'g1f3'];
+  for (let i = 0; i < 3; i++) {
+    e.send(`position startpos moves ${moves.join(' ')}`, 'go wtime 5000 btime 5000 winc 50 binc 50');
+    // The level's MultiPV lines are reported.
+    await e.expect(/^info depth \d+ .*multipv 2 /);
+    assertLegal(START_FEN, moves, await e.expect(/^bestmove /));
+  }
+  assert.equal(await e.quit(), 0);
+});

@@ -139,6 +139,19 @@ for (const mode of ['plain page', 'cross-origin isolated page'] as const) {
     assert.deepEqual(await send(page, 'isready', /^readyok$/), ['readyok']);
     assertLegal((await send(page, 'go depth 3', /^bestmove/)).at(-1), ['d2d4', 'g8f6']);
 
+    // Levels by Elo: the options reach the worker's engine, which reports its MultiPV lines and plays a legal move.
+    assert.ok(hello.includes('option name UCI_Elo type spin default 2400 min 800 max 2400'), hello.join('\n'));
+    const badElo = await send(page, 'setoption name UCI_Elo value 3000', /^info string/);
+    assert.equal(badElo[0], 'info string setoption UCI_Elo: 3000 is out of range (800 to 2400)');
+    await send(page, 'setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1400\nisready', /^readyok$/);
+    const weak = await send(page, 'go wtime 5000 btime 5000', /^bestmove/);
+    assert.ok(
+      weak.some((l) => / multipv 2 /.test(l)),
+      weak.join('\n'),
+    );
+    assertLegal(weak.at(-1), ['d2d4', 'g8f6']);
+    await send(page, 'setoption name UCI_LimitStrength value false\nisready', /^readyok$/);
+
     // The learned evaluation: the network and its WebAssembly kernel fetched from beside the script.
     const nnue = await send(page, 'setoption name UseNNUE value true\nisready', /^readyok$/);
     assert.ok(
