@@ -225,6 +225,12 @@ test('navigation: arrows, Home/End, Up/Down and clicks show the right positions;
   // Clicking a main-line move leaves the variation.
   await page.click('#moves .san[data-ply="3"]');
   await expectBoard(page, after(4), 'back on the main line');
+  // The PGN pasted back loads with its variation into the move list, and writes the same PGN.
+  await page.fill('[data-testid=pgn]', pgn);
+  await page.click('#load-pgn');
+  await expectBoard(page, after(4), 'the loaded game shows its main line');
+  assert.equal(await page.locator('#moves .san.var').count(), 2, 'the variation is loaded');
+  assert.equal(await pagePgn(page), pgn);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -55,8 +55,8 @@ const TAG_NAME = /^[A-Za-z0-9_]+$/;
 
 /**
  * The streaming reader: push text in chunks of any size, then end(); each game (or its
- * PgnError) is handed to `emit` as soon as it is complete, in order. Memory holds one game and
- * one line of text.
+ * PgnError) is handed to `emit` in order, as soon as the next game begins or the text ends.
+ * Memory holds the game being read, the one before it, and one line of text.
  */
 export class PgnReader {
   private readonly tokenizer = new PgnTokenizer({
@@ -102,10 +102,10 @@ export class PgnReader {
 
   /** Reads a chunk of text (any size; lines may span chunks). */
   push(chunk: string): void {
-    const text = this.partial + chunk;
+    const text = this.partial + chunk,
+      n = text.length;
     let from = 0;
     for (;;) {
-      const n = text.length;
       let i = from,
         brk = -1;
       for (; i < n; i++) {
