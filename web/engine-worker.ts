@@ -80,29 +80,14 @@ function applyOption(change: OptionChange): string {
       Object.assign(engine.params, { [change.param]: change.value });
       engine.paramsChanged();
       return '';
+    case 'UCI_LimitStrength':
+      engine.setStrength(change.value);
+      return '';
+    case 'UCI_Elo':
+      engine.setStrength(engine.limitsStrength, change.value);
+      return '';
     default:
-      return applyStrength(change) ?? `info string setoption ${change.name}: not applied by the web app's engine worker`;
-  }
-}
-
-/**
- * Levels by Elo (UCI_LimitStrength, UCI_Elo), applied through the engine's setStrength where the
- * engine has it. Written against the option's shape rather than its type because the page's level
- * picker landed before the engine's levels: an engine without them never parses these options
- * (the page then hears `unknown option`). Returns '' when applied, an info string when refused, or
- * undefined for any other option.
- */
-function applyStrength(change: OptionChange): string | undefined {
-  const option = change as { name: string; value?: unknown };
-  if (option.name !== 'UCI_LimitStrength' && option.name !== 'UCI_Elo') return undefined;
-  const eng = engine as unknown as { setStrength?: (limit: boolean, elo?: number) => void; limitsStrength?: boolean };
-  if (typeof eng.setStrength !== 'function') return `info string setoption ${option.name}: this engine has no levels`;
-  try {
-    if (option.name === 'UCI_LimitStrength') eng.setStrength(option.value === true);
-    else eng.setStrength(eng.limitsStrength === true, Number(option.value));
-    return '';
-  } catch (e) {
-    return `info string setoption ${option.name}: ${e instanceof Error ? e.message : String(e)}`;
+      return `info string setoption ${change.name}: not applied by the web app's engine worker`;
   }
 }
 
