@@ -33,6 +33,7 @@ import {
   compareMoveInputs,
   corruptFen,
   differentialAnnotations,
+  differentialPgn,
   differentialEdits,
   differentialGame,
   newTally,
@@ -75,6 +76,7 @@ function replay(games: number, seed: number): Tally {
   }
   for (let i = 0; i < Math.max(1, games / 500); i++) compareMoveInputs(fens[Math.floor(random() * fens.length)], tally);
   differentialAnnotations(random, Math.max(100, games), tally);
+  differentialPgn(random, games, fens, tally);
   return tally;
 }
 
