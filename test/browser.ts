@@ -1,11 +1,13 @@
 /**
  * Debian's Chromium, headless, driven by playwright-core: the one browser setup of the browser
- * tests (web-app, uci-web-worker). Without /usr/bin/chromium the tests fail and say so.
+ * tests (web-app, web-players, uci-web-worker, client-engine-web), and the web app served to it. Without /usr/bin/chromium the tests fail and say so.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { buildWeb } from '../scripts/build-web.js';
+import { serveDir } from '../scripts/serve-web.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -26,4 +28,31 @@ export async function launchChromium(): Promise<{ browser: BrowserContext; profi
   const profile = mkdtempSync(join(tmpdir(), 'matrix-chess-chromium-'));
   const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
   return { browser, profile };
+}
+
+/** The web app built into a temporary folder, served on a free loopback port, and a browser to open it. */
+export interface WebAppSession {
+  base: string;
+  browser: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Builds the web app (`weightsFile`: the BNN weights to ship), serves it and starts Chromium; `close` undoes all three. */
+export async function openWebApp(prefix: string, options: { weightsFile?: string } = {}): Promise<WebAppSession> {
+  const outDir = mkdtempSync(join(tmpdir(), prefix));
+  const build = await buildWeb({ quiet: true, outDir: join(outDir, 'web'), ...options });
+  const server = await serveDir(build.outDir, 0);
+  const addr = server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/`;
+  const { browser, profile } = await launchChromium();
+  return {
+    base,
+    browser,
+    async close() {
+      await browser.close();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      rmSync(profile, { recursive: true, force: true });
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -7,14 +7,11 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../browser.js';
-import { buildWeb, repoRoot, type WebBuildResult } from '../../scripts/build-web.js';
-import { serveDir } from '../../scripts/serve-web.js';
+import { openWebApp, type WebAppSession } from '../browser.js';
+import { repoRoot } from '../../scripts/build-web.js';
 import { Position } from '../../src/core/position.js';
 import { START_FEN } from '../../src/core/fen.js';
 import { squareName } from '../../src/core/types.js';
@@ -30,33 +27,23 @@ import { readWeightsFile } from '../../src/bnn/weights-node.js';
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 declare const window: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let server: Server;
+let app: WebAppSession;
 let browser: BrowserContext;
 let base: string;
-let build: WebBuildResult;
-let profile: string;
-let outDir: string;
 const artifacts = join(repoRoot(), 'artifacts');
 
 before(async () => {
   // Build into a temp dir (dist/web is left alone), with the shipped weights: the network panel's
   // attack set is checked against the real answer, so the file must be there.
-  outDir = mkdtempSync(join(tmpdir(), 'matrix-chess-web-'));
   const weightsFile = join(repoRoot(), 'weights', weightsFileName(LAYOUT_16));
   assert.ok(existsSync(weightsFile), `${weightsFile} is missing: it is committed with the repository`);
-  build = await buildWeb({ quiet: true, outDir: join(outDir, 'web'), weightsFile });
-  server = await serveDir(build.outDir, 0);
-  const addr = server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/`;
-  ({ browser, profile } = await launchChromium());
+  app = await openWebApp('matrix-chess-web-', { weightsFile });
+  ({ browser, base } = app);
   mkdirSync(artifacts, { recursive: true });
 });
 
 after(async () => {
-  await browser?.close();
-  await new Promise<void>((ok) => (server ? server.close(() => ok()) : ok()));
-  if (profile) rmSync(profile, { recursive: true, force: true });
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 async function openPage(width = 1280, height = 900): Promise<{ page: Page; errors: string[] }> {

@@ -8,14 +8,11 @@
  */
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../browser.js';
-import { buildWeb, repoRoot } from '../../scripts/build-web.js';
-import { serveDir } from '../../scripts/serve-web.js';
+import { openWebApp, type WebAppSession } from '../browser.js';
+import { repoRoot } from '../../scripts/build-web.js';
 import { Position } from '../../src/core/position.js';
 import { START_FEN } from '../../src/core/fen.js';
 import { legalMoveList } from '../../src/core/notation.js';
@@ -25,28 +22,19 @@ import { moveToUci } from '../../src/core/move.js';
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 declare const window: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let server: Server;
+let app: WebAppSession;
 let browser: BrowserContext;
 let base: string;
-let profile: string;
-let outDir: string;
 const artifacts = join(repoRoot(), 'artifacts');
 
 before(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'matrix-chess-web-players-'));
-  const build = await buildWeb({ quiet: true, outDir: join(outDir, 'web') });
-  server = await serveDir(build.outDir, 0);
-  const addr = server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/`;
-  ({ browser, profile } = await launchChromium());
+  app = await openWebApp('matrix-chess-web-players-');
+  ({ browser, base } = app);
   mkdirSync(artifacts, { recursive: true });
 });
 
 after(async () => {
-  await browser?.close();
-  await new Promise<void>((ok) => (server ? server.close(() => ok()) : ok()));
-  if (profile) rmSync(profile, { recursive: true, force: true });
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 /** Pages still open after a test (one that failed): closed so they stop saving into the shared localStorage. */
