@@ -120,13 +120,13 @@ function fenPieces(fen: string): string {
   return out.sort().join(' ');
 }
 
-/** The FEN after playing SAN moves from the start (our core). */
-function fenAfter(sans: string[]): string {
+/** The FEN after playing UCI moves from the start (our core). */
+function fenAfter(ucis: string[]): string {
   const pos = Position.fromFen(START_FEN);
-  for (const san of sans) {
-    const m = legalMoveList(pos).find((x) => moveToUci(x) === san);
+  for (const uci of ucis) {
+    const m = legalMoveList(pos).find((x) => moveToUci(x) === uci);
     if (m) pos.makeMove(m);
-    else throw new Error(`fenAfter: ${san} is not UCI of a legal move`);
+    else throw new Error(`fenAfter: ${uci} is not UCI of a legal move`);
   }
   return pos.toFen();
 }
@@ -134,30 +134,14 @@ function fenAfter(sans: string[]): string {
 /** Waits until the board shows the position of `fen` (after the move animation). */
 async function expectBoard(page: Page, fen: string, what: string): Promise<void> {
   const want = fenPieces(fen);
-  try {
-    await page.waitForFunction(
-      (w) => {
-        // The same reading as boardPieces, inline (functions do not cross into the page).
-        const b = document.querySelector('cg-board').getBoundingClientRect();
-        const size = b.width / 8;
-        const letters: Record<string, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
-        const out: string[] = [];
-        for (const p of document.querySelectorAll('cg-board piece')) {
-          if (p.classList.contains('ghost') || p.classList.contains('fading')) continue;
-          const r = p.getBoundingClientRect();
-          const file = Math.round((r.left - b.left) / size),
-            rank = 7 - Math.round((r.top - b.top) / size);
-          const role = [...p.classList].find((c: string) => c in letters) as string;
-          out.push(`${'abcdefgh'[file]}${rank + 1}:${p.classList.contains('white') ? letters[role].toUpperCase() : letters[role]}`);
-        }
-        return out.sort().join(' ') === w;
-      },
-      want,
-      { timeout: 3000 },
-    );
-  } catch {
-    assert.equal(await boardPieces(page), want, what);
+  // Polled from here with boardPieces, so the page reading is written once.
+  const deadline = Date.now() + 3000;
+  let shown = await boardPieces(page);
+  while (shown !== want && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    shown = await boardPieces(page);
   }
+  assert.equal(shown, want, what);
   assert.equal((await pageFen(page)).split(' ')[0], fen.split(' ')[0], `${what}: the FEN box`);
 }
 
