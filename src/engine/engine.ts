@@ -15,7 +15,7 @@ import { SearchParams } from './search-params.js';
 import { Searcher } from './search.js';
 import { iterate, type SearchSetup } from './iterative-deepening.js';
 import { Sfc32 } from '../core/rng.js';
-import { checkElo, chooseLine, isLimited, strengthLevel, STRENGTH_ELO_MAX, type StrengthLevel } from './strength.js';
+import { checkElo, chooseLine, isLimited, levelLimits, strengthLevel, STRENGTH_ELO_MAX, type StrengthLevel } from './strength.js';
 import { toUciScore } from './score.js';
 import { checkEngineOption, validateEngineOptions, validateSearchLimits } from './limits.js';
 
@@ -248,15 +248,12 @@ export class Engine {
   }
 
   /**
-   * A search at a limited level: the level's nodes and depth on top of the caller's limits (the
-   * clock still applies), its MultiPV width, then the move drawn among the lines (chooseLine).
+   * A search at a limited level: the level's nodes and depth on top of the caller's limits, half
+   * the clock (levelLimits), its MultiPV width, then the move drawn among the lines (chooseLine).
    * On one thread: helpers would only add nodes the budget counts.
    */
   private searchWeakened(pos: Position, limits: SearchLimits, hooks: SearchHooks, setup: SearchSetup, level: StrengthLevel): SearchResult {
-    const capped: SearchLimits = { ...limits };
-    if (Number.isFinite(level.nodes)) capped.nodes = Math.min(limits.nodes ?? Infinity, level.nodes);
-    if (Number.isFinite(level.maxDepth)) capped.depth = Math.min(limits.depth ?? Infinity, level.maxDepth);
-    const result = iterate(this.searcher, pos, capped, hooks, { ...setup, helpers: null, multiPv: Math.max(setup.multiPv, level.multiPv) });
+    const result = iterate(this.searcher, pos, levelLimits(limits, level), hooks, { ...setup, helpers: null, multiPv: Math.max(setup.multiPv, level.multiPv) });
     const lines = result.lines ?? [];
     const pick = chooseLine(lines, level, this.strengthRng);
     if (pick < 0 || lines[pick].move === result.bestMove) return result;
