@@ -86,7 +86,7 @@ test('chooseLine: temperature 0 takes the best; the loss cap is never crossed; t
   for (let i = 0; i < 50; i++) assert.equal(chooseLine(mate, strengthLevel(STRENGTH_ELO_MIN), rng), 0);
 });
 
-test('levelLimits: the level caps nodes and depth and sees part of the clock; full strength sees the caller\'s limits', () => {
+test("levelLimits: the level caps nodes and depth and sees part of the clock; full strength sees the caller's limits", () => {
   const l1400 = strengthLevel(1400);
   const limits = { wtime: 10_000, btime: 7_001, winc: 100, binc: 100, nodes: 500 };
   const capped = levelLimits(limits, l1400);
@@ -96,9 +96,13 @@ test('levelLimits: the level caps nodes and depth and sees part of the clock; fu
   assert.equal(capped.btime, Math.floor(7_001 * STRENGTH_CLOCK_SHARE));
   assert.ok(STRENGTH_CLOCK_SHARE > 0 && STRENGTH_CLOCK_SHARE < 1);
   assert.equal(capped.winc, 100, 'the increment is the increment');
-  assert.deepEqual(limits, { wtime: 10_000, btime: 7_001, winc: 100, binc: 100, nodes: 500 }, 'the caller\'s limits are not changed');
+  assert.deepEqual(limits, { wtime: 10_000, btime: 7_001, winc: 100, binc: 100, nodes: 500 }, "the caller's limits are not changed");
   const l2200 = strengthLevel(2200);
-  assert.deepEqual(levelLimits({ movetime: 300 }, l2200), { movetime: 300, nodes: l2200.nodes }, 'movetime unchanged, no depth cap at 2200');
+  assert.deepEqual(
+    levelLimits({ movetime: 300 }, l2200),
+    { movetime: 300, nodes: l2200.nodes },
+    'movetime unchanged, no depth cap at 2200',
+  );
   assert.deepEqual(levelLimits({ wtime: 10_000, btime: 10_000 }, strengthLevel(STRENGTH_ELO_MAX)), { wtime: 10_000, btime: 10_000 });
 });
 

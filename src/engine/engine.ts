@@ -253,7 +253,11 @@ export class Engine {
    * On one thread: helpers would only add nodes the budget counts.
    */
   private searchWeakened(pos: Position, limits: SearchLimits, hooks: SearchHooks, setup: SearchSetup, level: StrengthLevel): SearchResult {
-    const result = iterate(this.searcher, pos, levelLimits(limits, level), hooks, { ...setup, helpers: null, multiPv: Math.max(setup.multiPv, level.multiPv) });
+    const result = iterate(this.searcher, pos, levelLimits(limits, level), hooks, {
+      ...setup,
+      helpers: null,
+      multiPv: Math.max(setup.multiPv, level.multiPv),
+    });
     const lines = result.lines ?? [];
     const pick = chooseLine(lines, level, this.strengthRng);
     if (pick < 0 || lines[pick].move === result.bestMove) return result;
