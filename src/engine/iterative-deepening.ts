@@ -67,7 +67,7 @@ export function iterate(searcher: Searcher, pos: Position, limits: SearchLimits,
     const score: Score = pos.inCheck() ? { mate: 0 } : { cp: 0 };
     return { bestMove: 0, ponderMove: 0, score, depth: 0, nodes: 0, timeMs: Date.now() - startTime, pv: [] };
   }
-  const rootMoves: RootMove[] = moves.map((m) => ({ move: m, score: -INF, prevScore: -INF, pv: [m] }));
+  const rootMoves: RootMove[] = moves.map((m) => ({ move: m, score: -INF, prevScore: -INF, pv: [m], nodes: 0 }));
   /** The first move of the last principal variation sent to onInfo (0: none yet this search). */
   let reportedMove = 0;
 
@@ -106,6 +106,7 @@ export function iterate(searcher: Searcher, pos: Position, limits: SearchLimits,
     for (const rm of rootMoves) {
       rm.prevScore = rm.score;
       rm.score = -INF;
+      rm.nodes = 0;
     }
     const lines = Math.min(setup.multiPv, rootMoves.length);
     for (let pvIdx = 0; pvIdx < lines && !s.stopped; pvIdx++) {
