@@ -2,7 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position } from '../src/core/position.js';
 import { BENCH_FENS, evaluate, evaluateMaterialPst, evaluateFeatures, EVAL_WEIGHTS, TERM_COUNT, seeGe } from '../src/engine/index.js';
-import { scaleByPawns, scaleByPieceCount } from '../src/engine/endgame.js';
 import { MG_TABLE, EG_TABLE, PHASE_MAX, PHASE_WEIGHT, gamePhase } from '../src/engine/pst.js';
 import { defaultGenerator } from '../src/core/movegen.js';
 import { moveToUci } from '../src/core/move.js';
@@ -115,39 +114,4 @@ test('rook pawns held in the corner evaluate to zero; the right bishop, a knight
     assert.ok(evaluate(Position.fromFen(fen)) < -50, `${fen}: ${evaluate(Position.fromFen(fen))}`);
     assert.ok(evaluate(Position.fromFen(mirrorFen(fen))) < -50, mirrorFen(fen));
   }
-});
-
-test("scaleByPawns scales the endgame share by the favoured side's pawns, and nothing else", () => {
-  const scaled = (fen: string, score: number): number => scaleByPawns(Position.fromFen(fen), score);
-  // The start position is all middlegame (phase 24): untouched.
-  assert.equal(scaled('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 300), 300);
-  // Rook and pawn against rook, White favoured: phase 2 rooks' worth, scale 36 + 7 = 43.
-  const krp = '8/8/4k3/8/4P3/8/r7/4K2R w - - 0 1',
-    phase = gamePhase(Position.fromFen(krp));
-  assert.ok(phase > 0 && phase < PHASE_MAX);
-  assert.equal(scaled(krp, 200), Math.trunc((200 * (phase * 64 + (PHASE_MAX - phase) * 43)) / (PHASE_MAX * 64)));
-  // Black to move and behind: the score favours White, whose one pawn sets the scale; the sign stays.
-  const krpBlack = krp.replace(' w ', ' b ');
-  assert.equal(scaled(krpBlack, -200), -Math.trunc((200 * (phase * 64 + (PHASE_MAX - phase) * 43)) / (PHASE_MAX * 64)));
-  // Favouring Black, who has no pawn: 36.
-  assert.equal(scaled(krpBlack, 200), Math.trunc((200 * (phase * 64 + (PHASE_MAX - phase) * 36)) / (PHASE_MAX * 64)));
-  // Four pawns or more, or a bare king on the other side: untouched.
-  assert.equal(scaled('8/8/4k3/8/PPPP4/8/r7/4K2R w - - 0 1', 200), 200);
-  assert.equal(scaled('8/8/4k3/8/8/8/8/4K2R w - - 0 1', 500), 500);
-});
-
-test('scaleByPieceCount shrinks a score with fewer than twelve pieces, towards either side, and nothing else', () => {
-  const scaled = (fen: string, score: number): number => scaleByPieceCount(Position.fromFen(fen), score);
-  // The start position, and twelve pieces: untouched.
-  assert.equal(scaled('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 300), 300);
-  assert.equal(scaled('4k3/pppp4/8/8/8/8/PPPP4/R3K2R w - - 0 1', 300), 300);
-  // Rook and pawn against rook: five pieces, (20 + 45) / 128, truncated towards zero either way.
-  const krp = '8/8/4k3/8/4P3/8/r7/4K2R w - - 0 1';
-  assert.equal(scaled(krp, 200), Math.trunc((200 * 65) / 128));
-  assert.equal(scaled(krp, -200), -Math.trunc((200 * 65) / 128));
-  assert.equal(scaled(krp.replace(' w ', ' b '), 200), Math.trunc((200 * 65) / 128));
-  // Eleven pieces: (20 + 99) / 128.
-  assert.equal(scaled('4k3/ppp5/8/8/8/8/PPPP4/R3K2R w - - 0 1', 128), 119);
-  // Against a bare king the mop-up needs the whole score: untouched for the side with material.
-  assert.equal(scaled('8/8/4k3/8/8/8/8/4K2R w - - 0 1', 500), 500);
 });

@@ -415,49 +415,18 @@ test('ProbCut, the corrected stand-pat, reduced bad captures, non-pawn correctio
   switches.forEach((p, i) => assert.ok(changedTree[i], `${JSON.stringify(p)} changed neither tree`));
 });
 
-/** The centipawn score of a depth-1 search with these parameters, on the network or the classical evaluation. */
-function depth1(fen: string, p: Partial<Engine['params']>, nnue: boolean): number {
-  const e = new Engine({ hashMb: 1, nnue: nnue ? loadNnue() : null });
-  Object.assign(e.params, p);
-  e.paramsChanged();
-  const s = e.search(Position.fromFen(fen), { depth: 1 }).score;
+/** The centipawn score of a depth-1 search, on the network or the classical evaluation. */
+function depth1(fen: string, nnue: boolean): number {
+  const s = new Engine({ hashMb: 1, nnue: nnue ? loadNnue() : null }).search(Position.fromFen(fen), { depth: 1 }).score;
   assert.ok('cp' in s, fen);
   return s.cp;
 }
 
-test('rule50Damping (off by default) shrinks the evaluation, the network or the classical one, with the fifty-move counter', () => {
-  assert.equal(new Engine().params.rule50Damping, false);
-  // Queen against bare king, no pawns: every move raises the counter, from 80 to 81 (or 82 when a
-  // check is answered in quiescence), so the leaf evaluations shrink to 119/200 or 118/200; from
-  // counter 0, to 199/200 or 198/200.
-  const late = '8/8/8/3k4/8/8/8/KQ6 w - - 80 60';
-  const early = '8/8/8/3k4/8/8/8/KQ6 w - - 0 60';
+test('the fifty-move counter short of 100 leaves the score alone, on the network and the classical evaluation', () => {
+  // Queen against bare king: a won position whose score must not shrink as the counter grows.
   for (const nnue of [false, true]) {
-    const undamped = depth1(late, {}, nnue);
-    assert.equal(depth1(early, {}, nnue), undamped, 'without damping the counter changes nothing');
-    assert.ok(undamped > 300, `${undamped}`);
-    for (const [fen, keep] of [
-      [late, 119],
-      [early, 199],
-    ] as const) {
-      const damped = depth1(fen, { rule50Damping: true }, nnue);
-      const low = Math.trunc(((keep - 1) * undamped) / 200),
-        high = Math.trunc((keep * undamped) / 200);
-      assert.ok(damped >= low && damped <= high, `${fen}: ${damped} of ${undamped}`);
-    }
+    const early = depth1('8/8/8/3k4/8/8/8/KQ6 w - - 0 60', nnue);
+    assert.ok(early > 300, `${early}`);
+    assert.equal(depth1('8/8/8/3k4/8/8/8/KQ6 w - - 80 60', nnue), early);
   }
 });
-
-// fewPawnsScale: by the favoured side's pawns; pieceCountScale: below twelve pieces on the board.
-for (const name of ['fewPawnsScale', 'pieceCountScale'] as const) {
-  test(`${name} (off by default) scales the static evaluation of endings and leaves the middlegame alone`, () => {
-    assert.equal(new Engine().params[name], false);
-    // Rook and pawn against rook: the scaled ending is worth less to the side ahead; the start position the same.
-    const krp = '8/8/4k3/8/4P3/8/r7/4K2R w - - 0 1';
-    const plain = depth1(krp, {}, true),
-      scaled = depth1(krp, { [name]: true }, true);
-    assert.ok(plain > 0 && scaled > 0 && scaled < plain, `${scaled} of ${plain}`);
-    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-    assert.equal(depth1(start, { [name]: true }, true), depth1(start, {}, true));
-  });
-}

@@ -6,7 +6,7 @@
  */
 import type { GameAnalysis, MoveAnalysis, SideSummary } from '../src/analysis/analyse-game.js';
 import { formatEval } from '../src/analysis/analyse-game.js';
-import { JUDGEMENT_NAG } from '../src/analysis/win-probability.js';
+import { JUDGEMENT_NAG, type Judgement } from '../src/analysis/win-probability.js';
 import { renderEvalGraph } from './eval-graph.js';
 import { el } from './grid.js';
 
@@ -40,9 +40,14 @@ export class AnalysisPanel {
     if (this.result && this.result.key !== key) this.clear();
   }
 
+  /** The shown analysis's judgement of a main-line ply, if it judged it. */
+  judgementAt(ply: number): Judgement | undefined {
+    return this.result?.analysis.moves[ply]?.judgement;
+  }
+
   /** `??`, `?` or `?!` for a judged ply of the shown analysis. */
   nagAt(ply: number): string {
-    const j = this.result?.analysis.moves[ply]?.judgement;
+    const j = this.judgementAt(ply);
     return j ? JUDGEMENT_NAG[j] : '';
   }
 

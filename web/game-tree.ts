@@ -3,8 +3,18 @@
  * move; its first child is the main continuation and the others are variations. The page shows
  * one node at a time (web/game.ts keeps it); a move played from a node that already has children
  * starts a variation instead of overwriting the line. Pure data (no DOM, no rules beyond what
- * the caller passes in), so it is also what the page stores across a reload.
+ * the caller passes in), so it is also what the page stores across a reload. Each node keeps the
+ * annotations a loaded PGN gave its move (NAGs, comments, [%eval], [%clk]), so they are shown,
+ * stored and exported again; a move played on the page has none.
  */
+import type { PgnEval, PgnMove } from '../src/core/pgn/index.js';
+
+/**
+ * What the PGN model holds about a move besides the move itself (src/core/pgn/model.ts). At the
+ * root, `commentsAfter` is the game comment (the comments before the first move) and the other
+ * fields are unused.
+ */
+export type Annotations = Pick<PgnMove, 'nags' | 'commentsBefore' | 'commentsAfter' | 'eval' | 'clock'>;
 
 export interface TreeNode {
   /** Unique within the tree; the move list and the storage refer to nodes by it. */
@@ -18,20 +28,66 @@ export interface TreeNode {
   readonly fen: string;
   /** Children in order: [0] is the main continuation, the rest are variations. */
   readonly children: TreeNode[];
+  /** The move's NAGs, comments and commands, as read from a PGN (empty for a move played here). */
+  annotations: Annotations;
 }
 
-/** A node's subtree in plain JSON: its UCI move and its children (the root has uci ''). */
+/** A node's subtree in plain JSON: its UCI move, its children (the root has uci '') and its annotations, if any. */
 export interface StoredNode {
   u: string;
   c: StoredNode[];
+  a?: Annotations;
 }
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+
+function isEval(v: unknown): v is PgnEval {
+  if (typeof v !== 'object' || v === null) return false;
+  const e = v as { cp?: unknown; mate?: unknown; depth?: unknown };
+  const score = 'cp' in e ? Number.isFinite(e.cp) && !('mate' in e) : Number.isInteger(e.mate);
+  return score && (e.depth === undefined || isCount(e.depth));
+}
+
+/** True when `v` is annotations as a stored tree holds them (every field optional, each of its type). */
+export function isAnnotations(v: unknown): v is Annotations {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const a = v as Record<string, unknown>;
+  for (const [k, x] of Object.entries(a)) {
+    const ok =
+      k === 'nags'
+        ? Array.isArray(x) && x.every(isCount)
+        : k === 'commentsBefore' || k === 'commentsAfter'
+          ? isStrings(x)
+          : k === 'eval'
+            ? isEval(x)
+            : k === 'clock'
+              ? typeof x === 'number' && Number.isFinite(x) && x >= 0
+              : false;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** The annotations `m` has (a PGN move, or stored ones), copied; empty arrays left out. */
+export function annotationsOf(m: Annotations): Annotations {
+  const a: Annotations = {};
+  if (m.nags && m.nags.length > 0) a.nags = [...m.nags];
+  if (m.commentsBefore && m.commentsBefore.length > 0) a.commentsBefore = [...m.commentsBefore];
+  if (m.commentsAfter && m.commentsAfter.length > 0) a.commentsAfter = [...m.commentsAfter];
+  if (m.eval !== undefined) a.eval = { ...m.eval };
+  if (m.clock !== undefined) a.clock = m.clock;
+  return a;
+}
+
+const isEmpty = (a: Annotations): boolean => Object.keys(a).length === 0;
 
 export class GameTree {
   readonly root: TreeNode;
   private nextId = 1;
 
   constructor(startFen: string) {
-    this.root = { id: 0, parent: null, uci: '', san: '', fen: startFen, children: [] };
+    this.root = { id: 0, parent: null, uci: '', san: '', fen: startFen, children: [], annotations: {} };
   }
 
   /**
@@ -41,7 +97,7 @@ export class GameTree {
   add(parent: TreeNode, uci: string, san: string, fen: string): TreeNode {
     const existing = parent.children.find((c) => c.uci === uci);
     if (existing) return existing;
-    const node: TreeNode = { id: this.nextId++, parent, uci, san, fen, children: [] };
+    const node: TreeNode = { id: this.nextId++, parent, uci, san, fen, children: [], annotations: {} };
     parent.children.push(node);
     return node;
   }
@@ -111,8 +167,10 @@ export class GameTree {
     return null;
   }
 
-  /** The whole tree as plain JSON (moves only: replaying them rebuilds SAN and FEN). */
+  /** The whole tree as plain JSON (moves and annotations: replaying the moves rebuilds SAN and FEN). */
   toStored(node: TreeNode = this.root): StoredNode {
-    return { u: node.uci, c: node.children.map((c) => this.toStored(c)) };
+    const out: StoredNode = { u: node.uci, c: node.children.map((c) => this.toStored(c)) };
+    if (!isEmpty(node.annotations)) out.a = annotationsOf(node.annotations);
+    return out;
   }
 }

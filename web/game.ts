@@ -8,12 +8,12 @@
 import { Position } from '../src/core/position.js';
 import { FenError, START_FEN } from '../src/core/fen.js';
 import { legalMoveList, moveToUciIn } from '../src/core/notation.js';
-import { makePgn, parsePgnGame, pgnLine, pgnStartFen, type PgnMove } from '../src/core/pgn/index.js';
+import { makePgn, parsePgnGame, pgnStartFen, type PgnMove } from '../src/core/pgn/index.js';
 import { KIND_CASTLE, moveKind, moveTo } from '../src/core/move.js';
 import { GAME_END_TEXT, gameStatus, type GameStatus } from '../src/core/status.js';
 import { Chess } from '../src/compat/index.js';
-import { GameTree, type StoredNode, type TreeNode } from './game-tree.js';
-import { writeTreePgn, type TreePgnResult } from './tree-pgn.js';
+import { GameTree, annotationsOf, isAnnotations, type StoredNode, type TreeNode } from './game-tree.js';
+import { gameComments, pgnMoveOf, writeTreePgn, type TreePgnResult } from './tree-pgn.js';
 
 export interface PgnHeaders {
   [tag: string]: string;
@@ -223,10 +223,14 @@ export class Game {
     return writeTreePgn(this.tags(date, opening), this.tree, this.result());
   }
 
-  /** The main line alone (what game analysis reads), written by the core's writer. */
+  /**
+   * The main line alone with its annotations, no variations (what game analysis reads and adds
+   * to, so the annotated PGN keeps the game's comments), written by the core's writer.
+   */
   mainlinePgn(date = new Date()): string {
     const result = this.result();
-    return makePgn({ tags: new Map(this.tags(date, null)), comments: [], moves: pgnLine(this.tree.mainline().map((n) => n.san)), result });
+    const moves = this.tree.mainline().map(pgnMoveOf);
+    return makePgn({ tags: new Map(this.tags(date, null)), comments: gameComments(this.tree), moves, result });
   }
 
   /**
@@ -235,13 +239,21 @@ export class Game {
    */
   static fromStored(startFen: string, chess960: boolean, stored: StoredNode): Game {
     const game = new Game(startFen, chess960);
+    const annotate = (node: TreeNode, k: StoredNode): void => {
+      if (k.a === undefined) return;
+      if (!isAnnotations(k.a)) throw new Error('bad annotations');
+      node.annotations = annotationsOf(k.a);
+    };
     const add = (at: TreeNode, kids: StoredNode[]): void => {
       for (const k of kids) {
         if (typeof k !== 'object' || k === null || typeof k.u !== 'string' || !Array.isArray(k.c)) throw new Error('bad move tree');
-        add(game.playAt(at, k.u), k.c);
+        const node = game.playAt(at, k.u);
+        annotate(node, k);
+        add(node, k.c);
       }
     };
     if (!Array.isArray(stored.c)) throw new Error('bad move tree');
+    annotate(game.tree.root, stored);
     add(game.tree.root, stored.c);
     return game;
   }
@@ -266,14 +278,15 @@ export class Game {
 
   /**
    * One PGN game, read by the core's PGN reader: its main line and its variations go into the
-   * move tree (its comments and NAGs are read and not kept: the page shows none). Throws PgnError
-   * (naming the game, line, column and why) or FenError.
+   * move tree, each move with its NAGs, comments and [%eval]/[%clk] (the game comment at the
+   * root). Throws PgnError (naming the game, line, column and why) or FenError.
    */
   static fromPgn(text: string): Game {
     const record = parsePgnGame(text, { source: 'PGN' });
     const chess960 = record.tags.get('Variant') === 'Chess960';
     const game = new Game(pgnStartFen(record), chess960);
     game.headers = Object.fromEntries(record.tags);
+    if (record.comments.length > 0) game.tree.root.annotations = { commentsAfter: [...record.comments] };
     // The replayed moves as UCI from their positions: each line from the position its first move is played in.
     const pos = Position.fromFen(game.startFen);
     const addLine = (from: TreeNode, line: PgnMove[]): void => {
@@ -282,6 +295,7 @@ export class Game {
       for (const m of line) {
         if (m.move === 0) break; // a null move: the tree has none, so the line stops there
         const next = game.playAt(node, moveToUciIn(pos, m.move!, chess960));
+        next.annotations = annotationsOf(m);
         for (const v of m.variations ?? []) addLine(node, v);
         pos.makeMove(m.move!);
         made++;

@@ -504,7 +504,7 @@ function syncAll(): void {
 }
 
 function renderMoves(): void {
-  renderMoveList(ui.moves, game, { nagAt: (ply) => analysisPanel.nagAt(ply), picked: analysisPanel.pickedPly });
+  renderMoveList(ui.moves, game, { judgementAt: (ply) => analysisPanel.judgementAt(ply), picked: analysisPanel.pickedPly });
 }
 
 function save(): void {

@@ -1,10 +1,11 @@
 /**
- * What the page keeps across a reload, in localStorage: the game tree with its variations, the
- * shown node, the side played, the level, strength, clock settings and remaining times, and the
- * mute switch. Stored data that does not read back (another version, hand-edited, corrupt) is
- * discarded with a console warning; the page then starts fresh.
+ * What the page keeps across a reload, in localStorage: the game tree with its variations and its
+ * moves' annotations (a pasted PGN's NAGs and comments), the shown node, the side played, the
+ * level, strength, clock settings and remaining times, and the mute switch. Stored data that
+ * does not read back (another version, hand-edited, corrupt) is discarded with a console
+ * warning; the page then starts fresh.
  */
-import type { StoredNode } from './game-tree.js';
+import { isAnnotations, type StoredNode } from './game-tree.js';
 
 export const STORAGE_KEY = 'matrix-chess.game';
 const VERSION = 1;
@@ -49,8 +50,8 @@ const isStr = (v: unknown): v is string => typeof v === 'string';
 
 function isTree(v: unknown, depth = 0): v is StoredNode {
   if (depth > 2000 || typeof v !== 'object' || v === null) return false;
-  const n = v as { u?: unknown; c?: unknown };
-  return isStr(n.u) && Array.isArray(n.c) && n.c.every((c) => isTree(c, depth + 1));
+  const n = v as { u?: unknown; c?: unknown; a?: unknown };
+  return isStr(n.u) && (n.a === undefined || isAnnotations(n.a)) && Array.isArray(n.c) && n.c.every((c) => isTree(c, depth + 1));
 }
 
 /**
@@ -80,7 +81,7 @@ export function loadState(): StoredState | null {
   if (typeof s !== 'object' || s === null || s.v !== VERSION) return bad('unknown version');
   if (!isStr(s.startFen) || typeof s.chess960 !== 'boolean') return bad('startFen/chess960');
   if (typeof s.headers !== 'object' || s.headers === null || !Object.values(s.headers).every(isStr)) return bad('headers');
-  if (!isTree(s.tree)) return bad('tree: expected {u, c} nodes');
+  if (!isTree(s.tree)) return bad('tree: expected {u, c, a?} nodes');
   if (!Array.isArray(s.shown) || !s.shown.every((i) => Number.isInteger(i) && i >= 0)) return bad('shown: expected child indexes');
   if (!isStr(s.mode) || !isStr(s.level) || !isStr(s.strength) || !isStr(s.clock)) return bad('settings');
   if (s.orientation !== 'white' && s.orientation !== 'black') return bad('orientation');

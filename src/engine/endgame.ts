@@ -2,13 +2,13 @@
  * The evaluation's endgame knowledge, applied to a score after the terms of evaluate.ts (and to
  * the network's output): the scale 0..64 towards the side the score favours for material that
  * cannot or rarely wins (insufficient material, drawish balances, opposite-coloured bishops,
- * rook pawns held in the corner), the mop-up bonus against a bare king, the search's optional
- * scalings by pawns and by pieces left, and the material with which nobody can mate.
+ * rook pawns held in the corner), the mop-up bonus against a bare king, and the material with
+ * which nobody can mate.
  */
 import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from '../core/types.js';
 import type { Position } from '../core/position.js';
 import { lsb, popcount32 } from '../core/bitboard.js';
-import { MATERIAL_MG, PHASE_MAX, gamePhase } from './pst.js';
+import { MATERIAL_MG } from './pst.js';
 import { FILE_A, FILE_H, squareColour, squareDistance } from './geometry.js';
 
 /**
@@ -107,40 +107,6 @@ export function endgameWhite(pos: Position, white: number): number {
   const strong = white >= 0 ? WHITE : BLACK;
   const scale = endgameScale(pos, strong);
   return scale !== 64 ? ((white * scale) / 64) | 0 : white + mopUp(pos, strong);
-}
-
-/**
- * A score (side to move's view) with its endgame share scaled by how many pawns the side it
- * favours has left: the endgame scale min(64, 36 + 7·pawns) / 64 (Stockfish's general rule for
- * endings without a specific one), weighted by the endgame's share of the game phase, so a
- * middlegame score is untouched and a pawnless ending keeps 36/64. Not against a bare king (the
- * mop-up needs the full score to make progress). The search's `fewPawnsScale` switch.
- */
-export function scaleByPawns(pos: Position, score: number): number {
-  const strong = score >= 0 === (pos.side === WHITE) ? WHITE : BLACK,
-    weak = strong ^ 1;
-  if (bareKing(pos, weak)) return score;
-  const pawns = popcount32(pos.pieceLo[(strong << 3) | PAWN]) + popcount32(pos.pieceHi[(strong << 3) | PAWN]);
-  if (pawns >= 4) return score;
-  const sf = 36 + 7 * pawns,
-    phase = gamePhase(pos);
-  return ((score * (phase * 64 + (PHASE_MAX - phase) * sf)) / (PHASE_MAX * 64)) | 0;
-}
-
-/**
- * A score (side to move's view) scaled by how many pieces are on the board, kings and pawns
- * included: min(64, 10 + 4.5·pieces) / 64, full from 12 pieces, 37/64 at 6. Fitted to our own
- * self-play (notebook/strength-experiments.md): the result a search score predicts falls with the material left,
- * so that +1.5 with six pieces scores like +0.8 with twenty, and an unscaled evaluation prefers
- * trading into endings it then draws. Not against a bare king (the mop-up needs the full score).
- * The search's `pieceCountScale` switch.
- */
-export function scaleByPieceCount(pos: Position, score: number): number {
-  const pieces = popcount32(pos.colorLo[WHITE] | pos.colorLo[BLACK]) + popcount32(pos.colorHi[WHITE] | pos.colorHi[BLACK]);
-  if (pieces >= 12) return score;
-  const strong = score >= 0 === (pos.side === WHITE) ? WHITE : BLACK;
-  if (bareKing(pos, strong ^ 1)) return score;
-  return ((score * (20 + 9 * pieces)) / 128) | 0;
 }
 
 /**

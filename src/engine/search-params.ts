@@ -49,12 +49,6 @@ export class SearchParams {
   probCutMinDepth = 5;
   /** Late captures that lose material by exchange (SEE < 0) are searched one ply shallower first. */
   lmrBadCaptures = false;
-  /** The static evaluation shrinks towards 0 as the fifty-move counter grows: × (200 − halfmove) / 200. */
-  rule50Damping = false;
-  /** The static evaluation's endgame share shrinks when the side it favours has fewer than four pawns (endgame.ts scaleByPawns). */
-  fewPawnsScale = false;
-  /** The static evaluation shrinks with fewer than twelve pieces on the board (endgame.ts scaleByPieceCount). */
-  pieceCountScale = false;
   /**
    * Which time manager (timeman.ts): 1, the clock's manager (computeClockBudget, the soft limit
    * scaled by softLimitScale after each iteration); 0, the one before it (computeTimeBudget over

@@ -11,7 +11,7 @@ import { BISHOP, KNIGHT, QUEEN, ROOK } from '../core/types.js';
 import type { Position } from '../core/position.js';
 import { MAX_MOVES } from '../core/movegen.js';
 import { evaluate } from './evaluate.js';
-import { insufficientMaterial, scaleByPawns, scaleByPieceCount } from './endgame.js';
+import { insufficientMaterial } from './endgame.js';
 import type { NnueEvaluator } from './nnue/evaluator.js';
 import { SEE_VALUE, seeGe } from './see.js';
 import { givesDirectCheck, givesQuietCheck } from './gives-check.js';
@@ -132,10 +132,7 @@ export class Searcher {
 
   /** The evaluation the search uses, side to move's view. */
   private staticEvaluate(pos: Position): number {
-    let v = this.nnue !== null ? this.nnue.evaluate(pos) : evaluate(pos);
-    if (this.params.fewPawnsScale) v = scaleByPawns(pos, v);
-    if (this.params.pieceCountScale) v = scaleByPieceCount(pos, v);
-    return this.params.rule50Damping ? ((v * (200 - pos.halfmove)) / 200) | 0 : v;
+    return this.nnue !== null ? this.nnue.evaluate(pos) : evaluate(pos);
   }
 
   // ---- limits ----

@@ -4,7 +4,8 @@
  * variation kept in the move list and the PGN, levels by Elo (the setoption lines reach the
  * worker and the engine still plays), clocks running out (a loss, and a draw when the side with
  * time cannot mate), the hint and best-line arrows, the opening name, the game kept across a
- * reload (and bad stored data discarded), typed moves, and a phone-sized layout.
+ * reload (and bad stored data discarded), typed moves, a pasted game's comments and NAGs (shown,
+ * exported, kept across a reload, beside the analysis's judgements), and a phone-sized layout.
  */
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +18,7 @@ import { Position } from '../../src/core/position.js';
 import { START_FEN } from '../../src/core/fen.js';
 import { legalMoveList } from '../../src/core/notation.js';
 import { moveToUci } from '../../src/core/move.js';
+import { parsePgnGame } from '../../src/core/pgn/index.js';
 
 // Callbacks passed to page.evaluate/waitForFunction run in the browser; the root tsconfig has no DOM lib.
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -407,6 +409,136 @@ test('typed moves: SAN and UCI are played, a bad one is refused with a message',
   await page.press('[data-testid=move-input]', 'Enter');
   assert.match((await page.textContent('[data-testid=message]')) ?? '', /^Move 'Ke3': not a legal move here/);
   assert.equal(await page.locator('#moves .san').count(), 3);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** A game with a leading comment, NAGs ($1, $4, $14), [%clk]/[%eval]/[%csl] commands, an HTML-looking comment and a commented variation. */
+const ANNOTATED_PGN = `[Event "Annotated"]
+[White "Anna"]
+[Black "Bert"]
+[Result "*"]
+
+{A quiet game} 1. e4 $1 {[%clk 0:03:00] Best by test} 1... e5 $4 {[%clk 0:02:58.5] <b>x</b>}
+2. Nf3 $14 (2. d4 {The centre game} exd4 $6) 2... Nc6 {[%eval 0.25] [%csl Gd4] Normal} *
+`;
+
+/** The texts of the elements `selector` finds. */
+const texts = (page: Page, selector: string): Promise<string[]> => page.locator(selector).allTextContents();
+
+test('a pasted game keeps its comments and NAGs: shown as text and glyphs, exported, kept across a reload and by a new variation', async () => {
+  const { page, errors, warnings } = await openPage();
+  await page.selectOption('#mode', 'human');
+  await page.fill('[data-testid=pgn]', ANNOTATED_PGN);
+  await page.click('#load-pgn');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 6);
+
+  /** What the move list shows of the annotations. */
+  const shown = async () => ({
+    comments: await texts(page, '#moves .comment'),
+    mainline: await texts(page, '#moves .san[data-ply]'),
+    variation: await texts(page, '#moves .san.var'),
+    clocks: await texts(page, '#moves .clk'),
+    glyphTitles: await page.locator('#moves .nag').evaluateAll((es) => es.map((e) => e.getAttribute('title'))),
+  });
+  const want = {
+    // The game comment first; the [%csl] command is not shown; the tags are text, not markup.
+    comments: ['A quiet game', 'Best by test', '<b>x</b>', 'The centre game', 'Normal'],
+    mainline: ['e4!', 'e5??', 'Nf3+/=', 'Nc6'],
+    variation: ['d4', 'exd4?!'],
+    clocks: ['3:00', '2:58.5'],
+    glyphTitles: ['Good move', 'Blunder', 'White is slightly better', 'Dubious move'],
+  };
+  assert.deepEqual(await shown(), want);
+  const list = (await page.textContent('#moves')) ?? '';
+  assert.doesNotMatch(list, /\[%|clk|eval|csl/, `no raw command in the move list: ${list}`);
+  assert.equal(await page.locator('#moves b').count(), 0, 'the comment <b>x</b> is not interpreted');
+  // The game comment stands before the first move, the variation's comment inside the variation.
+  assert.equal(await page.textContent('#moves li:first-child'), 'A quiet game');
+  assert.match((await page.textContent('#moves li.variation')) ?? '', /^\(2\.\s*d4\s*The centre game\s*2…\s*exd4\?!\)$/);
+  // The [%eval] is the move's tooltip.
+  assert.equal(await page.getAttribute('#moves .san[data-ply="3"]', 'title'), 'eval 0.25');
+  await page.locator('#moves').screenshot({ path: join(artifacts, 'web-annotations.png') });
+
+  // Export: the same game, comments, NAGs and commands included (read back by the core's reader).
+  const original = parsePgnGame(ANNOTATED_PGN);
+  const exported = await pagePgn(page);
+  assert.equal(await page.evaluate(() => window.matrixChess.pgn()), exported, 'Copy PGN writes what the box shows');
+  assert.match(
+    exported,
+    /\{A\s+quiet\s+game\}\s+1\.\s+e4!\s+\{\[%clk\s+0:03:00\]\s+Best\s+by\s+test\}\s+1\.\.\.\s+e5\?\?\s+\{\[%clk\s+0:02:58\.5\]\s+<b>x<\/b>\}/,
+  );
+  assert.match(
+    exported,
+    /2\.\s+Nf3\s+\$14\s+\(2\.\s+d4\s+\{The\s+centre\s+game\}\s+2\.\.\.\s+exd4\?!\)\s+2\.\.\.\s+Nc6\s+\{\[%eval\s+0\.25\]\s+\[%csl\s+Gd4\]\s+Normal\}/,
+  );
+  const back = parsePgnGame(exported);
+  assert.deepEqual(back.comments, original.comments);
+  assert.deepEqual(back.moves, original.moves);
+
+  // A reload keeps them all.
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 6);
+  assert.deepEqual(await shown(), want, 'after the reload');
+  assert.equal(await pagePgn(page), exported);
+
+  // A move played from 1...e5 starts a variation; the annotated moves keep their annotations.
+  await page.click('#moves .san[data-ply="1"]');
+  await typeMoves(page, ['Bc4']);
+  assert.equal(await page.textContent('#moves .san.var.active'), 'Bc4');
+  const grown = parsePgnGame(await pagePgn(page));
+  assert.deepEqual(grown.comments, original.comments);
+  const strip = (m: (typeof original.moves)[number]) => ({ ...m, variations: undefined });
+  assert.deepEqual(grown.moves.map(strip), original.moves.map(strip), 'the main line and its annotations');
+  assert.deepEqual(grown.moves[2].variations?.[0], original.moves[2].variations?.[0], 'the annotated variation');
+  assert.deepEqual(
+    grown.moves[2].variations?.[1].map((m) => m.san),
+    ['Bc4'],
+    'the new variation, without annotations',
+  );
+  assert.equal(grown.moves[2].variations?.[1][0].commentsAfter, undefined);
+  assert.deepEqual((await shown()).comments, want.comments);
+
+  // Stored annotations that are not annotations (a NAG that is not a number) are discarded with the game.
+  await page.evaluate(() => {
+    const s = JSON.parse(window.localStorage.getItem('matrix-chess.game'));
+    s.tree.c[0].a = { nags: ['!'] };
+    window.localStorage.setItem('matrix-chess.game', JSON.stringify(s));
+  });
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('cg-board piece').length === 32);
+  assert.equal(await page.locator('#moves .san').count(), 0);
+  assert.ok(
+    warnings.some((w) => /saved game was discarded \(tree/.test(w)),
+    warnings.join('\n'),
+  );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("an analysed game: the judgement replaces a move's own !/? glyph (not shown twice), its other glyphs and comments stay", async () => {
+  const { page, errors } = await openPage();
+  await page.selectOption('#mode', 'human');
+  // 2. Qg4 hangs the queen, whatever its annotator thought of it.
+  await page.fill('[data-testid=pgn]', '{Opening trap} 1. e4 d5 2. Qg4! $14 {The queen hangs} 2... Bxg4 3. Nf3 e6 *');
+  await page.click('#load-pgn');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 6);
+  assert.equal(await page.textContent('#moves .san[data-ply="2"]'), 'Qg4!+/=');
+  await page.selectOption('#analysis-nodes', '5000');
+  await page.click('[data-testid=analyse]');
+  await page.locator('[data-testid=eval-graph]').waitFor({ timeout: 60_000 });
+  assert.equal(await page.textContent('#moves .san[data-ply="2"]'), 'Qg4??+/=');
+  assert.equal(await page.textContent('#moves .san[data-ply="2"] .nag.judgement'), '??');
+  assert.deepEqual(await texts(page, '#moves .comment'), ['Opening trap', 'The queen hangs']);
+  // The annotated PGN keeps the game's own comments and its other NAG, after the analysis's.
+  const pgn = await pagePgn(page);
+  assert.match(pgn, /\{Opening\s+trap\}\s+1\.\s+e4\s+\{\[%eval\s+-?\d+\.\d\d\]\}\s+1\.\.\.\s+d5/);
+  assert.match(pgn, /2\.\s+Qg4\?\?\s+\$14\s+\{\[%eval\s+-?\d+\.\d\d\]\s+Blunder\.\s+\S+\s+was\s+best\.\}\s+\{The\s+queen\s+hangs\}/);
+  // The next move drops the analysis: the annotator's glyph is back.
+  await page.click('#nav-end');
+  await typeMoves(page, ['Nc3']);
+  assert.equal(await page.textContent('#moves .san[data-ply="2"]'), 'Qg4!+/=');
+  assert.match(await pagePgn(page), /2\.\s+Qg4!\s+\$14\s+\{The\s+queen\s+hangs\}/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -78,10 +78,6 @@ const VARIANTS: Record<string, Variant> = {
       w[2 * EVAL_TERMS.HANGING + 1] = 0;
     },
   },
-  'rule50-damping': search({ rule50Damping: true }),
-  'few-pawns-scale': search({ fewPawnsScale: true }),
-  'few-pawns-rule50': search({ fewPawnsScale: true, rule50Damping: true }),
-  'piece-count-scale': search({ pieceCountScale: true }),
   'lmp-prunes-checks': search({ lmpKeepsChecks: false }),
   'no-lmp': search({ lmpDepth: 0 }),
   'rfp-120': search({ rfpMargin: 120 }),
