@@ -132,15 +132,15 @@ const clamp = (x: number, lo: number, hi: number): number => (x < lo ? lo : x > 
 
 /**
  * Manager 1's scale of the soft limit after an iteration: the product of three factors, clamped
- * to [0.25, 3] (the iterative deepening caps soft × scale at the hard limit too). With the
+ * to 0.25–3 (the iterative deepening caps soft × scale at the hard limit too). With the
  * defaults a typical search's product is near 1, so the soft limit is about what a move spends:
- * - node effort, `timeNodeBasePercent` / 100 − share, within [0.5, 1.5]: a best move that took
+ * - node effort, `timeNodeBasePercent` / 100 − share, within 0.5–1.5: a best move that took
  *   nearly all the nodes had no rival worth a full search, one that took few had close rivals
  *   (0.6 at share 1 and 1 at share 0.6, the median, with the default 160);
- * - falling score, 1 + drop / (2 · `timeFallingCp`), within [0.5, 1.5]: a score `timeFallingCp`
- *   below the previous iterations' average earns 50% more, one as far above it 50% less;
+ * - falling score, 1 + drop / (2 · `timeFallingCp`), within 0.5–1.5: a score `timeFallingCp`
+ *   below the previous four iterations' average earns 50% more, one as far above it 50% less;
  * - stability, (`timeStableBasePercent` + `timeUnstablePercent` · changes) / 100, within
- *   [0.5, 2]: 0.8 for a best move that has not changed in many iterations, 1.4 just after a
+ *   0.5–2: 0.8 for a best move that has not changed in many iterations, 1.4 just after a
  *   change, towards 2 when it changes every iteration (manager 0's steps 0.6 / 0.8 / 1.2, smooth).
  */
 export function softLimitScale(info: IterationTimeInfo, params: ClockParams): number {
