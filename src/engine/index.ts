@@ -25,7 +25,14 @@ export {
 } from './pst.js';
 export { seeGe, SEE_VALUE } from './see.js';
 export { TranspositionTable } from './tt.js';
-export { computeTimeBudget, type TimeBudget } from './timeman.js';
+export {
+  computeTimeBudget,
+  computeClockBudget,
+  softLimitScale,
+  type TimeBudget,
+  type ClockParams,
+  type IterationTimeInfo,
+} from './timeman.js';
 export { runBench, BENCH_FENS, BENCH_DEPTH } from './bench.js';
 // The learned evaluation: nnueFromBytes(bytes) anywhere (Node's loadNnue, matrix-chess/node, reads the file for you).
 export { nnueFromBytes, type NnueBytesOptions } from './nnue/from-bytes.js';

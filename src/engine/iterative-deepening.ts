@@ -1,15 +1,15 @@
 /**
  * A search from start to result: iterative deepening over the tree search (search.ts), each
  * iteration in aspiration windows around the last score and for each MultiPV line; when to stop
- * early on a clock (a stable best move, a forced mate found); the reports a GUI sees; the
- * result with its ponder move. Lazy SMP helpers run the same loop with depths skipped and no
- * reports.
+ * early on a clock (the soft limit scaled by the time manager after each iteration, a forced mate
+ * found); the reports a GUI sees; the result with its ponder move. Lazy SMP helpers run the
+ * same loop with depths skipped and no reports.
  */
 import type { Position } from '../core/position.js';
 import { MAX_MOVES } from '../core/movegen.js';
 import type { Score, SearchHooks, SearchInfo, SearchLimits, SearchResult } from './types.js';
 import { MAX_PLY } from './ordering.js';
-import { computeTimeBudget } from './timeman.js';
+import { computeClockBudget, softLimitScale } from './timeman.js';
 import { helperSkipsDepth, type HelperPool } from './smp.js';
 import { INF, MATE, MATE_BOUND, toUciScore } from './score.js';
 import type { RootMove, Searcher } from './search.js';
@@ -60,14 +60,14 @@ export function iterate(searcher: Searcher, pos: Position, limits: SearchLimits,
     { startTime, helpers, helperIndex } = setup;
   const maxDepth = limits.depth !== undefined && limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
   const rootPly = pos.ply;
-  const budget = computeTimeBudget(limits, pos.side, setup.moveOverheadMs, s.params.timeHorizonMoves);
+  const budget = computeClockBudget(limits, pos.side, setup.moveOverheadMs, s.params, pos.fullmove);
   stop.start(limits, budget, startTime, hooks.control, helpers, helperIndex);
   const moves = s.begin(pos);
   if (moves.length === 0) {
     const score: Score = pos.inCheck() ? { mate: 0 } : { cp: 0 };
     return { bestMove: 0, ponderMove: 0, score, depth: 0, nodes: 0, timeMs: Date.now() - startTime, pv: [] };
   }
-  const rootMoves: RootMove[] = moves.map((m) => ({ move: m, score: -INF, prevScore: -INF, pv: [m] }));
+  const rootMoves: RootMove[] = moves.map((m) => ({ move: m, score: -INF, prevScore: -INF, pv: [m], nodes: 0 }));
   /** The first move of the last principal variation sent to onInfo (0: none yet this search). */
   let reportedMove = 0;
 
@@ -100,12 +100,16 @@ export function iterate(searcher: Searcher, pos: Position, limits: SearchLimits,
   let lastBest = 0,
     stableIterations = 0,
     searchedDepth = 0;
+  /** For the time manager: recent changes of best move (halved each iteration) and the last four iterations' best scores. */
+  let bestMoveChanges = 0;
+  const bestScores: number[] = [];
   for (let depth = 1; depth <= maxDepth; depth++) {
     if (helperIndex > 0 && helperSkipsDepth(helperIndex, depth, rootPly)) continue;
     searchedDepth = depth;
     for (const rm of rootMoves) {
       rm.prevScore = rm.score;
       rm.score = -INF;
+      rm.nodes = 0;
     }
     const lines = Math.min(setup.multiPv, rootMoves.length);
     for (let pvIdx = 0; pvIdx < lines && !s.stopped; pvIdx++) {
@@ -143,20 +147,44 @@ export function iterate(searcher: Searcher, pos: Position, limits: SearchLimits,
     for (let k = 0; k < lines; k++) report(depth, k, undefined);
     s.completedDepth = depth;
     const best = rootMoves[0].move;
+    bestMoveChanges /= 2;
     if (best !== lastBest) {
       stableIterations = 0;
       lastBest = best;
+      bestMoveChanges += 1;
     } else stableIterations++;
+    // Mate scores would swamp the average: the time manager sees at most ±10 pawns.
+    const bestScore = Math.max(-1000, Math.min(1000, rootMoves[0].score));
 
     // Stopping early belongs to clock time controls: `go movetime N` searches N ms (less the
     // move overhead), as the protocol says, however stable the best move.
     if (stop.timed && !stop.pondering && limits.movetime === undefined) {
       const elapsed = Date.now() - stop.timingStart;
       if (rootMoves.length === 1 && depth >= 4) break;
-      // A best move that keeps changing earns more time; a stable one less.
-      const factor = stableIterations >= 4 ? 0.6 : stableIterations >= 2 ? 0.8 : 1.2;
-      if (elapsed * 100 >= stop.softMs * factor * s.params.timeSoftPercent) break;
+      let limit: number;
+      if (s.params.timeManagement === 0) {
+        // A best move that keeps changing earns more time; a stable one less.
+        limit = stop.softMs * (stableIterations >= 4 ? 0.6 : stableIterations >= 2 ? 0.8 : 1.2);
+      } else {
+        // Node effort, a falling score and the best move's stability scale it, never past the hard limit.
+        let iterationNodes = 0;
+        for (const rm of rootMoves) iterationNodes += rm.nodes;
+        let earlier = 0;
+        for (const v of bestScores) earlier += v;
+        const scale = softLimitScale(
+          {
+            bestMoveNodeShare: iterationNodes > 0 ? rootMoves[0].nodes / iterationNodes : 1,
+            scoreDropCp: bestScores.length > 0 ? earlier / bestScores.length - bestScore : 0,
+            bestMoveChanges,
+          },
+          s.params,
+        );
+        limit = Math.min(stop.softMs * scale, stop.hardMs);
+      }
+      if (elapsed * 100 >= limit * s.params.timeSoftPercent) break;
     }
+    bestScores.push(bestScore);
+    if (bestScores.length > 4) bestScores.shift();
     // A forced mate within the depth searched will not change with more depth.
     const score = rootMoves[0].score;
     if (

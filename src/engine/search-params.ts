@@ -49,10 +49,31 @@ export class SearchParams {
   probCutMinDepth = 5;
   /** Late captures that lose material by exchange (SEE < 0) are searched one ply shallower first. */
   lmrBadCaptures = false;
-  /** Time management: the clock is shared over this many moves when no `movestogo` comes (timeman). */
+  /**
+   * Which time manager (timeman.ts): 1, the clock's manager (computeClockBudget, the soft limit
+   * scaled by softLimitScale after each iteration); 0, the one before it (computeTimeBudget over
+   * `timeHorizonMoves`, the soft limit scaled 0.6 / 0.8 / 1.2 by the best move's stability), kept
+   * so one build can play one against the other.
+   */
+  timeManagement = 1;
+  /** Manager 0: the clock is shared over this many moves when no `movestogo` comes. */
   timeHorizonMoves = 20;
-  /** No new iteration starts past this percentage of the soft limit (scaled by the best move's stability). */
+  /** Both managers: no new iteration starts past this percentage of the scaled soft limit. */
   timeSoftPercent = 70;
+  /** Manager 1: the clock and the increments to come are shared over this many moves at move 1… */
+  timeHorizonStart = 32;
+  /** …one fewer every two moves, down to this many. */
+  timeHorizonEnd = 12;
+  /** Manager 1: the soft limit never passes this percentage of the clock, so the clock settles at a few increments once the base time is spent. */
+  timeClockPercent = 25;
+  /** Manager 1, node effort: the soft limit scales by this / 100 − the best move's share of the iteration's nodes. */
+  timeNodeBasePercent = 160;
+  /** Manager 1, falling score: a score this many centipawns below the earlier iterations' average earns 50% more time. */
+  timeFallingCp = 50;
+  /** Manager 1, stability: the scale for a best move that has not changed for many iterations, percent… */
+  timeStableBasePercent = 80;
+  /** …plus this much per recent change of best move (changes halve each iteration). */
+  timeUnstablePercent = 60;
 }
 
 export type SearchParamName = keyof SearchParams;
@@ -84,6 +105,14 @@ export const SEARCH_PARAM_RANGES: Record<NumericSearchParam, readonly [min: numb
   singularMinDepth: [4, 64], // the verification search runs at (depth − 1) / 2: at least one ply
   probCutMargin: [0, 1000],
   probCutMinDepth: [5, 64], // the verification search runs at depth − 4: at least one ply
+  timeManagement: [0, 1],
   timeHorizonMoves: [2, 60],
   timeSoftPercent: [10, 300],
+  timeHorizonStart: [2, 100],
+  timeHorizonEnd: [2, 100],
+  timeClockPercent: [5, 50],
+  timeNodeBasePercent: [100, 200], // the factor stays within [0.5, 1.5] whatever the share
+  timeFallingCp: [5, 1000],
+  timeStableBasePercent: [20, 200],
+  timeUnstablePercent: [0, 200],
 };

@@ -35,12 +35,17 @@ function lmrTable(p: SearchParams): Int8Array {
   return t;
 }
 
-/** A root move with its score in this iteration and the last (-INF: not searched, or failed low) and its line. */
+/**
+ * A root move with its score in this iteration and the last (-INF: not searched, or failed low),
+ * its line, and the nodes searched under it this iteration (every aspiration pass; the time
+ * manager's share of effort on the best move).
+ */
 export interface RootMove {
   move: number;
   score: number;
   prevScore: number;
   pv: number[];
+  nodes: number;
 }
 
 export class Searcher {
@@ -164,7 +169,8 @@ export class Searcher {
     this.evalStack[0] = inCheck ? NO_EVAL : this.staticEvaluate(pos);
     for (let i = pvIdx; i < rms.length; i++) {
       const rm = rms[i],
-        m = rm.move;
+        m = rm.move,
+        nodesBefore = this.nodes;
       this.doMove(pos, m);
       this.keyLo[1] = pos.hashLo;
       this.keyHi[1] = pos.hashHi;
@@ -182,6 +188,7 @@ export class Searcher {
         if (score > alpha && score < beta) score = -this.negamax(-beta, -alpha, depth - 1, 1, false);
       }
       pos.unmakeMove();
+      rm.nodes += this.nodes - nodesBefore;
       if (this.stopped) break;
       if (i === pvIdx || score > alpha) {
         rm.score = score;

@@ -21,7 +21,7 @@ export class StopConditions {
   /** Pondering until ponderhit: the clock does not run. */
   pondering = false;
   softMs = Infinity;
-  private hardMs = Infinity;
+  hardMs = Infinity;
   private helpers: HelperPool | null = null;
   private helperIndex = 0;
   /** The caller's AbortSignal (SearchLimits.signal): aborted, the search stops as on `stop`. */
