@@ -7,6 +7,8 @@ import type { IterationTimeInfo, SearchLimits } from '../src/engine/index.js';
 import { TranspositionTable } from '../src/engine/tt.js';
 import { Searcher, type RootMove } from '../src/engine/search.js';
 import { INF } from '../src/engine/score.js';
+import { iterate } from '../src/engine/iterative-deepening.js';
+import { STRENGTH_TIME_MANAGER } from '../src/engine/strength.js';
 import { optionLines, parseSetOption, tokenize } from '../src/uci/protocol.js';
 import { NODE_UCI_DEFAULTS } from '../src/uci/loop-node.js';
 import { rng } from './helpers.js';
@@ -203,4 +205,20 @@ test('go wtime 10000 btime 10000 winc 100 binc 100 stops and plays a legal move,
       assert.equal(pos.toFen(), fen);
     }
   }
+});
+
+test("a search setup can name the time manager: the budget is that manager's, whatever the parameters say", () => {
+  const searcher = new Searcher(new TranspositionTable(1), new SearchParams(), defaultGenerator, null);
+  assert.equal(searcher.params.timeManagement, 1);
+  const pos = Position.startpos();
+  const limits = { ...clock(10_000), depth: 1 };
+  const setup = { startTime: Date.now(), moveOverheadMs: 30, multiPv: 1, helpers: null, helperIndex: 0 };
+  iterate(searcher, pos, limits, {}, setup);
+  assert.equal(searcher.stopConditions.softMs, computeClockBudget(limits, 0, 30, searcher.params, 1).softMs);
+  iterate(searcher, pos, limits, {}, { ...setup, timeManagement: 0 });
+  const old = computeTimeBudget(limits, 0, 30, searcher.params.timeHorizonMoves);
+  assert.equal(searcher.stopConditions.softMs, old.softMs);
+  assert.equal(searcher.stopConditions.hardMs, old.hardMs);
+  assert.notEqual(old.softMs, computeClockBudget(limits, 0, 30, searcher.params, 1).softMs, 'the two managers differ here');
+  assert.equal(STRENGTH_TIME_MANAGER, 0, 'limited levels keep the manager they were calibrated with');
 });

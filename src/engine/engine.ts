@@ -15,7 +15,16 @@ import { SearchParams } from './search-params.js';
 import { Searcher } from './search.js';
 import { iterate, type SearchSetup } from './iterative-deepening.js';
 import { Sfc32 } from '../core/rng.js';
-import { checkElo, chooseLine, isLimited, levelLimits, strengthLevel, STRENGTH_ELO_MAX, type StrengthLevel } from './strength.js';
+import {
+  checkElo,
+  chooseLine,
+  isLimited,
+  levelLimits,
+  strengthLevel,
+  STRENGTH_TIME_MANAGER,
+  STRENGTH_ELO_MAX,
+  type StrengthLevel,
+} from './strength.js';
 import { toUciScore } from './score.js';
 import { checkEngineOption, validateEngineOptions, validateSearchLimits } from './limits.js';
 
@@ -249,7 +258,8 @@ export class Engine {
 
   /**
    * A search at a limited level: the level's nodes and depth on top of the caller's limits, half
-   * the clock (levelLimits), its MultiPV width, then the move drawn among the lines (chooseLine).
+   * the clock (levelLimits) under the time manager it was calibrated with, its MultiPV width,
+   * then the move drawn among the lines (chooseLine).
    * On one thread: helpers would only add nodes the budget counts.
    */
   private searchWeakened(pos: Position, limits: SearchLimits, hooks: SearchHooks, setup: SearchSetup, level: StrengthLevel): SearchResult {
@@ -257,6 +267,7 @@ export class Engine {
       ...setup,
       helpers: null,
       multiPv: Math.max(setup.multiPv, level.multiPv),
+      timeManagement: STRENGTH_TIME_MANAGER,
     });
     const lines = result.lines ?? [];
     const pick = chooseLine(lines, level, this.strengthRng);

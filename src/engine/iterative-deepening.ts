@@ -24,6 +24,8 @@ export interface SearchSetup {
   helpers: HelperPool | null;
   /** 0 on the main thread; i > 0 on helper i. */
   helperIndex: number;
+  /** The time manager, if not SearchParams.timeManagement's (a limited level keeps the one it was calibrated with). */
+  timeManagement?: number;
 }
 
 /** Stable sort of rootMoves[from, to) by score, best first. */
@@ -60,7 +62,9 @@ export function iterate(searcher: Searcher, pos: Position, limits: SearchLimits,
     { startTime, helpers, helperIndex } = setup;
   const maxDepth = limits.depth !== undefined && limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
   const rootPly = pos.ply;
-  const budget = computeClockBudget(limits, pos.side, setup.moveOverheadMs, s.params, pos.fullmove);
+  const timeManagement = setup.timeManagement ?? s.params.timeManagement;
+  const clockParams = timeManagement === s.params.timeManagement ? s.params : { ...s.params, timeManagement };
+  const budget = computeClockBudget(limits, pos.side, setup.moveOverheadMs, clockParams, pos.fullmove);
   stop.start(limits, budget, startTime, hooks.control, helpers, helperIndex);
   const moves = s.begin(pos);
   if (moves.length === 0) {
@@ -162,7 +166,7 @@ export function iterate(searcher: Searcher, pos: Position, limits: SearchLimits,
       const elapsed = Date.now() - stop.timingStart;
       if (rootMoves.length === 1 && depth >= 4) break;
       let limit: number;
-      if (s.params.timeManagement === 0) {
+      if (timeManagement === 0) {
         // A best move that keeps changing earns more time; a stable one less.
         limit = stop.softMs * (stableIterations >= 4 ? 0.6 : stableIterations >= 2 ? 0.8 : 1.2);
       } else {

@@ -99,6 +99,13 @@ export function isLimited(level: StrengthLevel): boolean {
 export const STRENGTH_CLOCK_SHARE = 0.5;
 
 /**
+ * The time manager a limited level searches with (SearchParams.timeManagement's values): 0, the
+ * one its levels were calibrated with. The clock's manager (1) may stop a search well before the
+ * node budget when the best move is settled, which would make a level weaker than its name.
+ */
+export const STRENGTH_TIME_MANAGER = 0;
+
+/**
  * The limits a level searches with: the caller's, with the level's node budget and depth cap on
  * top, and the remaining clock times STRENGTH_CLOCK_SHARE (increments and movetime unchanged).
  */
