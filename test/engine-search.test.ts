@@ -366,27 +366,20 @@ test('the search switches (singular extensions, correction/continuation/capture 
   }
 });
 
-test('ProbCut, the corrected stand-pat, reduced bad captures, non-pawn correction and check extensions (off by default): tactics found, positions restored, searches deterministic, each changes the tree', () => {
+test('the corrected stand-pat, reduced bad captures, non-pawn correction and check extensions (off by default): tactics found, positions restored, searches deterministic, each changes the tree', () => {
   const withParams = (
-    p: Partial<Pick<Engine['params'], 'probCut' | 'qsCorrection' | 'lmrBadCaptures' | 'nonPawnCorrection' | 'checkExtension'>>,
+    p: Partial<Pick<Engine['params'], 'qsCorrection' | 'lmrBadCaptures' | 'nonPawnCorrection' | 'checkExtension'>>,
   ): Engine => {
     const e = new Engine({ hashMb: 4 });
     Object.assign(e.params, p);
     e.paramsChanged();
     return e;
   };
-  assert.equal(new Engine().params.probCut, false);
   assert.equal(new Engine().params.qsCorrection, false);
   assert.equal(new Engine().params.lmrBadCaptures, false);
   assert.equal(new Engine().params.nonPawnCorrection, false);
   assert.equal(new Engine().params.checkExtension, false);
-  const switches = [
-    { probCut: true },
-    { qsCorrection: true },
-    { lmrBadCaptures: true },
-    { nonPawnCorrection: true },
-    { checkExtension: true },
-  ];
+  const switches = [{ qsCorrection: true }, { lmrBadCaptures: true }, { nonPawnCorrection: true }, { checkExtension: true }];
   for (const p of switches) {
     const fork = withParams(p).search(Position.fromFen('4k3/1q5p/8/8/2N5/8/P7/4K3 w - - 0 1'), { depth: 10 });
     assert.equal(moveToUci(fork.bestMove), 'c4d6', JSON.stringify(p));

@@ -56,7 +56,7 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
       pool.run({ ...job(0), test: { variant: 'base', nnue: { file: NETWORK, crc32: '0' } } }),
       pool.run({ ...job(0), base: { variant: 'base', nodes: 0 } }),
       pool.run({ ...job(0), test: { variant: 'base', search: { rfpMargin: 10_000 } } }),
-      pool.run({ ...job(0), base: { variant: 'base', search: { probCut: 1 } } }),
+      pool.run({ ...job(0), base: { variant: 'base', search: { singularExtension: 1 } } }),
       pool.run({ ...job(0), movetimeMs: 0.5 }),
     ]);
     const reasons = bad.map((r) => (r.status === 'rejected' ? (r.reason as JobFailed) : undefined));
@@ -72,7 +72,7 @@ test('a selfplay-pair job on the local pool plays the in-process pair; malformed
         [true, 'malformed job: test.search: rfpMargin=10000 is out of range (expected a whole number from 0 to 400)'],
         [
           true,
-          `malformed job: base.search: 'probCut' is not a numeric search parameter (expected one of ${Object.keys(SEARCH_PARAM_RANGES).join(', ')})`,
+          `malformed job: base.search: 'singularExtension' is not a numeric search parameter (expected one of ${Object.keys(SEARCH_PARAM_RANGES).join(', ')})`,
         ],
         [true, 'malformed job: movetimeMs is not a whole number from 1 to 600000'],
       ],
@@ -146,7 +146,10 @@ test("search settings: a side's numeric search parameters are set after its vari
     () => parseSearchSettings('--test-set', 'rfpMargin=999'),
     /--test-set: rfpMargin=999 is out of range \(expected a whole number from 0 to 400\)/,
   );
-  assert.throws(() => parseSearchSettings('--base-set', 'probCut=1'), /--base-set: 'probCut' is not a numeric search parameter/);
+  assert.throws(
+    () => parseSearchSettings('--base-set', 'singularExtension=1'),
+    /--base-set: 'singularExtension' is not a numeric search parameter/,
+  );
   assert.throws(() => parseSearchSettings('--test-set', 'rfpMargin'), /'rfpMargin' is not name=whole number/);
   const cli = spawnSync(process.execPath, [SELFPLAY, '--pairs', '1', '--nodes', '100', '--test-set', 'rfpMargin=70'], { encoding: 'utf8' });
   assert.equal(cli.status, 0, cli.stderr);

@@ -148,6 +148,14 @@ test('setoption: every option, case-insensitive names, values checked', () => {
     ok: false,
     error: "setoption rfpMargin: expected a whole number from 0 to 400, got '1.5'",
   });
+  // Removed switches (issue 55) are neither listed nor accepted.
+  for (const gone of ['probCut', 'probCutMargin', 'probCutMinDepth']) {
+    assert.ok(!optionLines(NODE_UCI_DEFAULTS, true).some((l) => l.startsWith(`option name ${gone} `)), gone);
+    assert.deepEqual(parseSetOption(tokenize(`name ${gone} value 1`), NODE_UCI_DEFAULTS), {
+      ok: false,
+      error: `setoption: unknown option '${gone}'`,
+    });
+  }
   // Every advertised option is accepted with its default.
   for (const line of [...optionLines(NODE_UCI_DEFAULTS), ...optionLines(NODE_UCI_DEFAULTS, true)]) {
     const m = /^option name (.+?) type (\w+)(?: default (\S+))?/.exec(line)!;

@@ -43,10 +43,6 @@ export class SearchParams {
   checkExtension = false;
   /** The correction also applies to quiescence search's stand-pat score (needs correctionHistory). */
   qsCorrection = false;
-  /** ProbCut: a good capture whose reduced search beats beta by probCutMargin cuts the node. */
-  probCut = false;
-  probCutMargin = 200;
-  probCutMinDepth = 5;
   /** Late captures that lose material by exchange (SEE < 0) are searched one ply shallower first. */
   lmrBadCaptures = false;
   /**
@@ -103,8 +99,6 @@ export const SEARCH_PARAM_RANGES: Record<NumericSearchParam, readonly [min: numb
   lmrHistoryDiv: [500, 64000],
   qsDeltaMargin: [0, 1000],
   singularMinDepth: [4, 64], // the verification search runs at (depth − 1) / 2: at least one ply
-  probCutMargin: [0, 1000],
-  probCutMinDepth: [5, 64], // the verification search runs at depth − 4: at least one ply
   timeManagement: [0, 1],
   timeHorizonMoves: [2, 60],
   timeSoftPercent: [10, 300],

@@ -1,9 +1,9 @@
 /**
  * The tree search below the iterative deepening (iterative-deepening.ts): a principal-variation
  * alpha-beta search of the root moves with a transposition table, null-move pruning, late-move
- * reductions, reverse futility / futility / late-move pruning, ProbCut, check and singular
- * extensions, mate-distance pruning, a static evaluation corrected by the correction history,
- * and a quiescence search on captures and promotions. A Searcher is one thread's: all per-node
+ * reductions, reverse futility / futility / late-move pruning, check and singular extensions,
+ * mate-distance pruning, a static evaluation corrected by the correction history, and a
+ * quiescence search on captures and promotions. A Searcher is one thread's: all per-node
  * storage is preallocated, and the stop conditions (stop flag, ponderhit, node limit, the clock's
  * hard limit) are polled here every 1024 nodes.
  */
@@ -363,42 +363,6 @@ export class Searcher {
       if (depth <= 2 && evalScore + P.razorMargin * depth < alpha) {
         const q = this.qsearch(alpha, alpha + 1, ply);
         if (q <= alpha) return q;
-      }
-
-      // ProbCut: when a capture that wins at least the margin by exchange (SEE) still beats
-      // beta + margin in a search four plies shallower, the full-depth search would almost
-      // surely fail high too. Skipped when the hash already says this node stays below that bound.
-      const pcBeta = beta + P.probCutMargin;
-      if (
-        P.probCut &&
-        depth >= P.probCutMinDepth &&
-        excluded === 0 &&
-        Math.abs(beta) < MATE_BOUND &&
-        !(hit && ttDepth >= depth - 3 && ttScore < pcBeta)
-      ) {
-        const pcBase = ply * MAX_MOVES,
-          moves = this.moves,
-          scores = this.scores;
-        const pcEnd = this.moveGenerator.generateNoisy(pos, moves, pcBase);
-        this.ordering.scoreNoisy(pos, moves, scores, pcBase, pcEnd, ttMove);
-        for (let i = pcBase; i < pcEnd; i++) {
-          const m = pickNext(moves, scores, i, pcEnd);
-          const promo = movePromo(m);
-          if (promo !== 0 && promo !== QUEEN) continue;
-          if (!seeGe(pos, m, pcBeta - staticEval)) continue;
-          this.doMove(pos, m);
-          this.keyLo[ply + 1] = pos.hashLo;
-          this.keyHi[ply + 1] = pos.hashHi;
-          let v = -this.qsearch(-pcBeta, -pcBeta + 1, ply + 1);
-          if (v >= pcBeta && !this.stopped) v = -this.negamax(-pcBeta, -pcBeta + 1, depth - 4, ply + 1, !cutNode);
-          pos.unmakeMove();
-          if (this.stopped) return 0;
-          if (v >= pcBeta) {
-            tt.store(hashLo, hashHi, m, scoreToTt(v, ply), rawEval, depth - 3, BOUND_LOWER);
-            return v;
-          }
-        }
-        this.pvLen[ply] = ply;
       }
     }
 

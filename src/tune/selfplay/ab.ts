@@ -47,14 +47,10 @@ const VARIANTS: Record<string, Variant> = {
   'no-cont': search({ continuationHistory: false }),
   'no-cont2': search({ followupHistory: false }),
   'no-caphist': search({ captureHistory: false }),
-  probcut: search({ probCut: true }),
-  'probcut-150': search({ probCut: true, probCutMargin: 150 }),
   'qs-correction': search({ qsCorrection: true }),
   'np-correction': search({ nonPawnCorrection: true }),
   'check-extension': search({ checkExtension: true }),
   'lmr-bad-captures': search({ lmrBadCaptures: true }),
-  // The three switches of 2026-12-02 together.
-  'probcut-qs-lmrcap': search({ probCut: true, qsCorrection: true, lmrBadCaptures: true }),
   'no-threats': {
     setup() {},
     weights(w) {
