@@ -78,7 +78,7 @@ export type ClockParams = Pick<
  *   spent by the middle of the game instead of being kept; without one there is nothing to live
  *   on once the clock is spent, and H stays `timeHorizonStart`;
  * - the soft limit never passes `timeClockPercent` of the clock: once the base time is spent the
- *   engine lives on the increment instead of keeping a reserve it never spends (190 games at
+ *   engine lives on the increment instead of keeping a reserve it never spends (270 games at
  *   10+0.1: a median 1.6 s left at the end, manager 0 2.1 s).
  * The hard limit is manager 0's: five soft limits, never more than 60% of the clock left after
  * the move overhead. `fullmove` is the position's move number (its FEN's, counted on).
