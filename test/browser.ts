@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { buildWeb } from '../scripts/build-web.js';
 import { serveDir } from '../scripts/serve-web.js';
 
@@ -55,4 +55,15 @@ export async function openWebApp(prefix: string, options: { weightsFile?: string
       rmSync(outDir, { recursive: true, force: true });
     },
   };
+}
+
+// Code inside page.waitForFunction runs in the page; this file is compiled without the DOM library.
+declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Plays both sides by hand, pastes `pgn` into the page's PGN box, loads it and waits until the move list shows `plies` moves. */
+export async function pastePgn(page: Page, pgn: string, plies: number): Promise<void> {
+  await page.selectOption('#mode', 'human');
+  await page.fill('[data-testid=pgn]', pgn);
+  await page.click('#load-pgn');
+  await page.waitForFunction((n) => document.querySelectorAll('#moves .san').length === n, plies);
 }

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { openWebApp, type WebAppSession } from '../browser.js';
+import { openWebApp, pastePgn, type WebAppSession } from '../browser.js';
 import { repoRoot } from '../../scripts/build-web.js';
 import { Position } from '../../src/core/position.js';
 import { START_FEN } from '../../src/core/fen.js';
@@ -398,11 +398,8 @@ test('Chess960: the button starts a numbered 960 position, the engine answers in
 
 test('Analyse game: progress in the worker, one graph point per ply, the hung queen marked ??, accuracies, annotated PGN; Stop ends an analysis', async () => {
   const { page, errors } = await openPage();
-  await page.selectOption('#mode', 'human');
   // 2. Qg4?? hangs the queen to the c8 bishop.
-  await page.fill('[data-testid=pgn]', '1. e4 d5 2. Qg4 Bxg4 3. Nf3 e6 *');
-  await page.click('#load-pgn');
-  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 6);
+  await pastePgn(page, '1. e4 d5 2. Qg4 Bxg4 3. Nf3 e6 *', 6);
   // Record every progress line the panel shows.
   await page.evaluate(() => {
     window.progressSeen = [];

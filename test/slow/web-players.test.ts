@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { openWebApp, type WebAppSession } from '../browser.js';
+import { openWebApp, pastePgn, type WebAppSession } from '../browser.js';
 import { repoRoot } from '../../scripts/build-web.js';
 import { Position } from '../../src/core/position.js';
 import { START_FEN } from '../../src/core/fen.js';
@@ -428,10 +428,7 @@ const texts = (page: Page, selector: string): Promise<string[]> => page.locator(
 
 test('a pasted game keeps its comments and NAGs: shown as text and glyphs, exported, kept across a reload and by a new variation', async () => {
   const { page, errors, warnings } = await openPage();
-  await page.selectOption('#mode', 'human');
-  await page.fill('[data-testid=pgn]', ANNOTATED_PGN);
-  await page.click('#load-pgn');
-  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 6);
+  await pastePgn(page, ANNOTATED_PGN, 6);
 
   /** What the move list shows of the annotations. */
   const shown = async () => ({
@@ -518,11 +515,8 @@ test('a pasted game keeps its comments and NAGs: shown as text and glyphs, expor
 
 test("an analysed game: the judgement replaces a move's own !/? glyph (not shown twice), its other glyphs and comments stay", async () => {
   const { page, errors } = await openPage();
-  await page.selectOption('#mode', 'human');
   // 2. Qg4 hangs the queen, whatever its annotator thought of it.
-  await page.fill('[data-testid=pgn]', '{Opening trap} 1. e4 d5 2. Qg4! $14 {The queen hangs} 2... Bxg4 3. Nf3 e6 *');
-  await page.click('#load-pgn');
-  await page.waitForFunction(() => document.querySelectorAll('#moves .san').length === 6);
+  await pastePgn(page, '{Opening trap} 1. e4 d5 2. Qg4! $14 {The queen hangs} 2... Bxg4 3. Nf3 e6 *', 6);
   assert.equal(await page.textContent('#moves .san[data-ply="2"]'), 'Qg4!+/=');
   await page.selectOption('#analysis-nodes', '5000');
   await page.click('[data-testid=analyse]');
