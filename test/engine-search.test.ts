@@ -366,9 +366,9 @@ test('the search switches (singular extensions, correction/continuation/capture 
   }
 });
 
-test('the corrected stand-pat, reduced bad captures, non-pawn correction and check extensions (off by default): tactics found, positions restored, searches deterministic, each changes the tree', () => {
+test('the corrected stand-pat, reduced bad captures and non-pawn correction (off by default): tactics found, positions restored, searches deterministic, each changes the tree', () => {
   const withParams = (
-    p: Partial<Pick<Engine['params'], 'qsCorrection' | 'lmrBadCaptures' | 'nonPawnCorrection' | 'checkExtension'>>,
+    p: Partial<Pick<Engine['params'], 'qsCorrection' | 'lmrBadCaptures' | 'nonPawnCorrection'>>,
   ): Engine => {
     const e = new Engine({ hashMb: 4 });
     Object.assign(e.params, p);
@@ -378,8 +378,7 @@ test('the corrected stand-pat, reduced bad captures, non-pawn correction and che
   assert.equal(new Engine().params.qsCorrection, false);
   assert.equal(new Engine().params.lmrBadCaptures, false);
   assert.equal(new Engine().params.nonPawnCorrection, false);
-  assert.equal(new Engine().params.checkExtension, false);
-  const switches = [{ qsCorrection: true }, { lmrBadCaptures: true }, { nonPawnCorrection: true }, { checkExtension: true }];
+  const switches = [{ qsCorrection: true }, { lmrBadCaptures: true }, { nonPawnCorrection: true }];
   for (const p of switches) {
     const fork = withParams(p).search(Position.fromFen('4k3/1q5p/8/8/2N5/8/P7/4K3 w - - 0 1'), { depth: 10 });
     assert.equal(moveToUci(fork.bestMove), 'c4d6', JSON.stringify(p));

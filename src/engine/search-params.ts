@@ -39,8 +39,6 @@ export class SearchParams {
    * correctionHistory): the three corrections add up, and each learns its share of what is left.
    */
   nonPawnCorrection = false;
-  /** A move that gives direct check without losing material by exchange is searched one ply deeper. */
-  checkExtension = false;
   /** The correction also applies to quiescence search's stand-pat score (needs correctionHistory). */
   qsCorrection = false;
   /** Late captures that lose material by exchange (SEE < 0) are searched one ply shallower first. */

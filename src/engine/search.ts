@@ -462,12 +462,6 @@ export class Searcher {
         } else if (depth <= 6 && scores[i] < 1 << 28 && !seeGe(pos, m, -P.seeCaptureMult * depth)) continue;
       }
 
-      // Before the move is made: SEE reads the position as it stands. Bounded by twice the
-      // iteration's depth in plies, so that perpetual checks cannot extend without end.
-      const checkExt =
-        P.checkExtension && m !== singularMove && ply < 2 * (this.completedDepth + 1) && givesDirectCheck(pos, m) && seeGe(pos, m, 0)
-          ? 1
-          : 0;
       // A futile quiet move is skipped unless it gives check, which is told without making it
       // (castling, whose rook may check, is made and tested).
       const castle = moveKind(m) === KIND_CASTLE;
@@ -485,7 +479,7 @@ export class Searcher {
       if (isQuiet && quietCount < 64) this.quiets[qBase + quietCount++] = m;
       else if (isCapture && movePromo(m) === 0 && captureCount < 32) this.captures[cBase + captureCount++] = m;
 
-      const newDepth = depth - 1 + (m === singularMove ? extension : checkExt);
+      const newDepth = depth - 1 + (m === singularMove ? extension : 0);
       let score: number;
       if (moveCount === 1) {
         score = -this.negamax(-beta, -alpha, newDepth, ply + 1, !pvNode && !cutNode);

@@ -49,7 +49,6 @@ const VARIANTS: Record<string, Variant> = {
   'no-caphist': search({ captureHistory: false }),
   'qs-correction': search({ qsCorrection: true }),
   'np-correction': search({ nonPawnCorrection: true }),
-  'check-extension': search({ checkExtension: true }),
   'lmr-bad-captures': search({ lmrBadCaptures: true }),
   'no-threats': {
     setup() {},
