@@ -7,6 +7,7 @@ import { Engine, runBench, TranspositionTable, MATE, computeTimeBudget } from '.
 import { scoreFromTt, scoreToTt } from '../src/engine/score.js';
 import { BOUND_EXACT, BOUND_LOWER } from '../src/engine/tt.js';
 import { loadNnue } from '../src/engine/nnue/load-node.js';
+import { abPlayer } from '../src/tune/selfplay/ab.js';
 
 const buf = new Int32Array(256);
 function legalMoves(pos: Position): number[] {
@@ -366,19 +367,50 @@ test('the search switches (singular extensions, correction/continuation/capture 
   }
 });
 
-test('the corrected stand-pat, reduced bad captures and non-pawn correction (off by default): tactics found, positions restored, searches deterministic, each changes the tree', () => {
-  const withParams = (
-    p: Partial<Pick<Engine['params'], 'qsCorrection' | 'lmrBadCaptures' | 'nonPawnCorrection'>>,
-  ): Engine => {
+test('the switches off by default (corrected stand-pat, non-pawn correction, capture reductions, history pruning, deeper/shallower re-searches, four-ply continuation history, and the last four together): tactics found, positions restored, searches deterministic, each changes the tree', () => {
+  type OffSwitch = 'qsCorrection' | 'nonPawnCorrection' | 'captureReductions' | 'historyPruning' | 'deeperShallower' | 'contHistory4';
+  const withParams = (p: Partial<Pick<Engine['params'], OffSwitch>>): Engine => {
     const e = new Engine({ hashMb: 4 });
     Object.assign(e.params, p);
     e.paramsChanged();
     return e;
   };
-  assert.equal(new Engine().params.qsCorrection, false);
-  assert.equal(new Engine().params.lmrBadCaptures, false);
-  assert.equal(new Engine().params.nonPawnCorrection, false);
-  const switches = [{ qsCorrection: true }, { lmrBadCaptures: true }, { nonPawnCorrection: true }];
+  const defaults = new Engine().params;
+  for (const name of [
+    'qsCorrection',
+    'nonPawnCorrection',
+    'captureReductions',
+    'historyPruning',
+    'deeperShallower',
+    'contHistory4',
+  ] as const)
+    assert.equal(defaults[name], false, name);
+  assert.equal('lmrBadCaptures' in defaults, false, 'lmrBadCaptures was removed');
+  const historySearch = { captureReductions: true, historyPruning: true, deeperShallower: true, contHistory4: true } as const;
+  // The A/B variants: one per new switch, and 'history-search' with all four.
+  const variants = {
+    'capture-reductions': 'captureReductions',
+    'history-pruning': 'historyPruning',
+    'deeper-shallower': 'deeperShallower',
+    'cont-history-4': 'contHistory4',
+  } as const;
+  for (const [variant, name] of Object.entries(variants)) {
+    const p = abPlayer({ variant }).engine.params;
+    for (const other of Object.keys(historySearch) as (keyof typeof historySearch)[])
+      assert.equal(p[other], other === name, `${variant}: ${other}`);
+  }
+  const bundle = abPlayer({ variant: 'history-search' }).engine.params;
+  for (const name of Object.keys(historySearch) as (keyof typeof historySearch)[])
+    assert.equal(bundle[name], true, `history-search: ${name}`);
+  const switches: Partial<Pick<Engine['params'], OffSwitch>>[] = [
+    { qsCorrection: true },
+    { nonPawnCorrection: true },
+    { captureReductions: true },
+    { historyPruning: true },
+    { deeperShallower: true },
+    { contHistory4: true },
+    historySearch,
+  ];
   for (const p of switches) {
     const fork = withParams(p).search(Position.fromFen('4k3/1q5p/8/8/2N5/8/P7/4K3 w - - 0 1'), { depth: 10 });
     assert.equal(moveToUci(fork.bestMove), 'c4d6', JSON.stringify(p));
@@ -386,11 +418,13 @@ test('the corrected stand-pat, reduced bad captures and non-pawn correction (off
     assert.deepEqual(mate.score, { mate: 2 }, JSON.stringify(p));
   }
   // Each switch changes the tree (it ran) in at least one of the positions: a small correction
-  // may leave one tree as it was.
+  // may leave one tree as it was, and history pruning needs histories well below zero, which a
+  // fresh search of the first two positions does not build.
   const changedTree = switches.map(() => false);
   for (const fen of [
     'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10',
     'r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9',
+    '2kr3r/pppq1ppp/2n1bn2/2b1p3/4P3/2NP1N2/PPPBBPPP/R2QK2R w KQ - 4 9',
   ]) {
     const pos = Position.fromFen(fen);
     const base = withParams({}).search(pos, { depth: 9 });

@@ -79,6 +79,7 @@ export class MoveOrdering {
     counter: number,
     prevKey: number,
     prev2Key = -1,
+    prev4Key = -1,
   ): void {
     const board = pos.board,
       hist = this.history,
@@ -87,6 +88,7 @@ export class MoveOrdering {
     const cont = this.contHistory,
       cBase = prevKey >= 0 && useCont ? prevKey << 10 : -1,
       c2Base = prev2Key >= 0 && useCont ? prev2Key << 10 : -1,
+      c4Base = prev4Key >= 0 && useCont ? prev4Key << 10 : -1,
       capHist = this.captureHistory,
       useCap = this.switches.captureHistory;
     const k1 = this.killers[ply * 2],
@@ -113,7 +115,11 @@ export class MoveOrdering {
       else if (m === counter) scores[i] = SCORE_COUNTER;
       else {
         const pk = (board[moveFrom(m)] << 6) | to;
-        scores[i] = hist[hBase | (m & 0xfff)] + (cBase >= 0 ? cont[cBase | pk] : 0) + (c2Base >= 0 ? cont[c2Base | pk] : 0);
+        scores[i] =
+          hist[hBase | (m & 0xfff)] +
+          (cBase >= 0 ? cont[cBase | pk] : 0) +
+          (c2Base >= 0 ? cont[c2Base | pk] : 0) +
+          (c4Base >= 0 ? cont[c4Base | pk] : 0);
       }
     }
   }
@@ -148,6 +154,7 @@ export class MoveOrdering {
     ply: number,
     prevKey: number,
     prev2Key = -1,
+    prev4Key = -1,
   ): void {
     const bonus = Math.min(depth * depth + depth, 1600);
     const hist = this.history,
@@ -158,6 +165,7 @@ export class MoveOrdering {
     const bestKey = (board[moveFrom(best)] << 6) | moveTo(best);
     if (prevKey >= 0) gravity(cont, (prevKey << 10) | bestKey, bonus);
     if (prev2Key >= 0) gravity(cont, (prev2Key << 10) | bestKey, bonus);
+    if (prev4Key >= 0) gravity(cont, (prev4Key << 10) | bestKey, bonus);
     for (let i = 0; i < triedCount; i++) {
       const m = tried[triedStart + i];
       if (m === best) continue;
@@ -165,6 +173,7 @@ export class MoveOrdering {
       const key = (board[moveFrom(m)] << 6) | moveTo(m);
       if (prevKey >= 0) gravity(cont, (prevKey << 10) | key, -bonus);
       if (prev2Key >= 0) gravity(cont, (prev2Key << 10) | key, -bonus);
+      if (prev4Key >= 0) gravity(cont, (prev4Key << 10) | key, -bonus);
     }
     const k = ply * 2;
     if (this.killers[k] !== best) {
@@ -186,6 +195,11 @@ export class MoveOrdering {
       const m = tried[triedStart + i];
       gravity(h, captureKey(board, m), m === best ? bonus : -bonus);
     }
+  }
+
+  /** A capture's capture history (read before the capture is made: the board must still hold its victim). */
+  captureHistoryOf(board: Uint8Array, m: number): number {
+    return this.captureHistory[captureKey(board, m)];
   }
 
   historyOf(side: number, m: number): number {

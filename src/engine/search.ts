@@ -18,7 +18,7 @@ import { givesDirectCheck, givesQuietCheck } from './gives-check.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, type TranspositionTable } from './tt.js';
 import { MAX_PLY, MoveOrdering, pickNext } from './ordering.js';
 import type { LegalMoveGenerator } from '../core/backend.js';
-import { KIND_CASTLE, KIND_EN_PASSANT, moveKind, movePromo, moveTo } from '../core/move.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } from '../core/move.js';
 import { StopConditions } from './stop-conditions.js';
 import type { SearchParams } from './search-params.js';
 import { INF, MATE, MATE_BOUND, scoreFromTt, scoreToTt } from './score.js';
@@ -408,6 +408,7 @@ export class Searcher {
     if (end === base) return inCheck ? -MATE + ply : 0;
     let prevKey = -1,
       prev2Key = -1,
+      prev4Key = -1,
       counter = 0;
     if (pos.ply > 0) {
       const prev = pos.moveAt(pos.ply - 1);
@@ -424,8 +425,25 @@ export class Searcher {
           prev2Key = (pos.board[p2to] << 6) | p2to;
         }
       }
+      // Our move before that, while its piece still stands where it went: not captured since
+      // (by either of the opponent's moves) nor moved on by our last move.
+      if (P.contHistory4 && pos.ply > 3) {
+        const prev4 = pos.moveAt(pos.ply - 4);
+        if (prev4 !== 0) {
+          const p4to = moveTo(prev4),
+            prev2 = pos.moveAt(pos.ply - 2),
+            prev3 = pos.moveAt(pos.ply - 3);
+          if (
+            pos.board[p4to] !== 0 &&
+            (prev === 0 || moveTo(prev) !== p4to) &&
+            (prev3 === 0 || moveTo(prev3) !== p4to) &&
+            (prev2 === 0 || moveFrom(prev2) !== p4to)
+          )
+            prev4Key = (pos.board[p4to] << 6) | p4to;
+        }
+      }
     }
-    this.ordering.scoreMoves(pos, moves, scores, base, end, ttMove, ply, counter, prevKey, prev2Key);
+    this.ordering.scoreMoves(pos, moves, scores, base, end, ttMove, ply, counter, prevKey, prev2Key, prev4Key);
 
     const qBase = ply * 64,
       cBase = ply * 32;
@@ -456,6 +474,18 @@ export class Searcher {
             skipQuiets = true;
             if (!(P.lmpKeepsChecks && givesDirectCheck(pos, m))) continue;
           }
+          // History pruning: a quiet move that has failed low here and after these moves (its
+          // score is its main plus continuation history; killers and the counter-move score far
+          // above) is not tried at low depth, unless it checks.
+          if (
+            P.historyPruning &&
+            !pvNode &&
+            !inCheck &&
+            lmrDepth <= P.historyPruneDepth &&
+            scores[i] < -P.historyPruneMargin * depth &&
+            !givesDirectCheck(pos, m)
+          )
+            continue;
           // Futility: static eval plus a margin cannot reach alpha (checking moves excepted, below).
           if (!inCheck && lmrDepth <= 6 && staticEval + P.futilityBase + P.futilityMult * lmrDepth <= alpha) futile = true;
           if (lmrDepth <= 6 && !seeGe(pos, m, -P.seeQuietMult * lmrDepth * lmrDepth)) continue;
@@ -466,6 +496,8 @@ export class Searcher {
       // (castling, whose rook may check, is made and tested).
       const castle = moveKind(m) === KIND_CASTLE;
       if (futile && !castle && !givesQuietCheck(pos, m)) continue;
+      // Read before the move is made: the key needs the victim on the board.
+      const capHist = P.captureReductions && isCapture ? this.ordering.captureHistoryOf(board, m) : 0;
       this.doMove(pos, m);
       const givesCheck = pos.inCheck();
       if (futile && castle && !givesCheck) {
@@ -496,11 +528,34 @@ export class Searcher {
           else r -= (scores[i] / P.lmrHistoryDiv) | 0; // history
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
-        } else if (P.lmrBadCaptures && depth >= 3 && !isQuiet && scores[i] < 0 && !givesCheck && moveCount > (pvNode ? 2 : 1)) {
-          r = 1;
+        } else if (
+          P.captureReductions &&
+          depth >= 3 &&
+          isCapture &&
+          movePromo(m) === 0 &&
+          m !== ttMove &&
+          !givesCheck &&
+          moveCount > (pvNode ? 2 : 1)
+        ) {
+          // Late captures: a ply less than the table's, another for a capture that does not lose
+          // material (SEE ≥ 0), and the capture history's say.
+          r = LMR[Math.min(depth, 63) * 64 + Math.min(moveCount, 63)] - 1 - ((capHist / P.captureLmrHistoryDiv) | 0);
+          if (scores[i] >= 1 << 28) r--;
+          if (r < 0) r = 0;
+          if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         }
         score = -this.negamax(-alpha - 1, -alpha, newDepth - r, ply + 1, true);
-        if (score > alpha && r > 0) score = -this.negamax(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode);
+        if (score > alpha && r > 0) {
+          // The re-search: a ply deeper when the reduced search beat the best score by far, a ply
+          // shallower when barely (then, at a single ply of reduction, the reduced score stands).
+          // Never deeper than this node.
+          let d = newDepth;
+          if (P.deeperShallower) {
+            if (score > best + P.deeperMargin + 2 * newDepth) d = Math.min(newDepth + 1, depth);
+            else if (score < best + newDepth) d = newDepth - 1;
+          }
+          if (d > newDepth - r) score = -this.negamax(-alpha - 1, -alpha, d, ply + 1, !cutNode);
+        }
         if (pvNode && score > alpha && score < beta) score = -this.negamax(-beta, -alpha, newDepth, ply + 1, false);
       }
       pos.unmakeMove();
@@ -513,7 +568,7 @@ export class Searcher {
           alpha = score;
           if (pvNode) this.updatePv(ply, m);
           if (score >= beta) {
-            if (isQuiet) this.ordering.updateQuiet(pos, m, this.quiets, qBase, quietCount, depth, ply, prevKey, prev2Key);
+            if (isQuiet) this.ordering.updateQuiet(pos, m, this.quiets, qBase, quietCount, depth, ply, prevKey, prev2Key, prev4Key);
             if (P.captureHistory) this.ordering.updateCaptures(pos, isQuiet ? 0 : m, this.captures, cBase, captureCount, depth);
             break;
           }

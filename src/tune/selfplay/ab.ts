@@ -49,7 +49,12 @@ const VARIANTS: Record<string, Variant> = {
   'no-caphist': search({ captureHistory: false }),
   'qs-correction': search({ qsCorrection: true }),
   'np-correction': search({ nonPawnCorrection: true }),
-  'lmr-bad-captures': search({ lmrBadCaptures: true }),
+  'capture-reductions': search({ captureReductions: true }),
+  'history-pruning': search({ historyPruning: true }),
+  'deeper-shallower': search({ deeperShallower: true }),
+  'cont-history-4': search({ contHistory4: true }),
+  // History-driven reductions and pruning (Stockfish's ideas), all four together.
+  'history-search': search({ captureReductions: true, historyPruning: true, deeperShallower: true, contHistory4: true }),
   'no-threats': {
     setup() {},
     weights(w) {
