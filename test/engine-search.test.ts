@@ -367,8 +367,8 @@ test('the search switches (singular extensions, correction/continuation/capture 
   }
 });
 
-test('the switches off by default (corrected stand-pat, non-pawn correction, capture reductions, history pruning, deeper/shallower re-searches, four-ply continuation history, and the last four together): tactics found, positions restored, searches deterministic, each changes the tree', () => {
-  type OffSwitch = 'qsCorrection' | 'nonPawnCorrection' | 'captureReductions' | 'historyPruning' | 'deeperShallower' | 'contHistory4';
+test('the switches off by default (capture reductions, history pruning, deeper/shallower re-searches, four-ply continuation history, and the last four together): tactics found, positions restored, searches deterministic, each changes the tree', () => {
+  type OffSwitch = 'captureReductions' | 'historyPruning' | 'deeperShallower' | 'contHistory4';
   const withParams = (p: Partial<Pick<Engine['params'], OffSwitch>>): Engine => {
     const e = new Engine({ hashMb: 4 });
     Object.assign(e.params, p);
@@ -377,15 +377,14 @@ test('the switches off by default (corrected stand-pat, non-pawn correction, cap
   };
   const defaults = new Engine().params;
   for (const name of [
-    'qsCorrection',
-    'nonPawnCorrection',
     'captureReductions',
     'historyPruning',
     'deeperShallower',
     'contHistory4',
   ] as const)
     assert.equal(defaults[name], false, name);
-  assert.equal('lmrBadCaptures' in defaults, false, 'lmrBadCaptures was removed');
+  for (const removed of ['lmrBadCaptures', 'qsCorrection', 'nonPawnCorrection', 'checkExtension'])
+    assert.equal(removed in defaults, false, `${removed} was removed`);
   const historySearch = { captureReductions: true, historyPruning: true, deeperShallower: true, contHistory4: true } as const;
   // The A/B variants: one per new switch, and 'history-search' with all four.
   const variants = {
@@ -403,8 +402,6 @@ test('the switches off by default (corrected stand-pat, non-pawn correction, cap
   for (const name of Object.keys(historySearch) as (keyof typeof historySearch)[])
     assert.equal(bundle[name], true, `history-search: ${name}`);
   const switches: Partial<Pick<Engine['params'], OffSwitch>>[] = [
-    { qsCorrection: true },
-    { nonPawnCorrection: true },
     { captureReductions: true },
     { historyPruning: true },
     { deeperShallower: true },
@@ -417,8 +414,7 @@ test('the switches off by default (corrected stand-pat, non-pawn correction, cap
     const mate = withParams(p).search(Position.fromFen('k7/8/2K5/8/8/8/8/7R w - - 0 1'), { depth: 10 });
     assert.deepEqual(mate.score, { mate: 2 }, JSON.stringify(p));
   }
-  // Each switch changes the tree (it ran) in at least one of the positions: a small correction
-  // may leave one tree as it was, and history pruning needs histories well below zero, which a
+  // Each switch changes the tree (it ran) in at least one of the positions: history pruning needs histories well below zero, which a
   // fresh search of the first two positions does not build.
   const changedTree = switches.map(() => false);
   for (const fen of [

@@ -1,12 +1,11 @@
 /**
  * Correction history: how far searches of positions like this one fell from their static
  * evaluation, added to the next static evaluation of such a position. "Like this one" is the
- * same pawn structure (one table) and, with nonPawnCorrection, the same pieces and king of each
- * colour (two more, whose corrections add up with the pawn table's). Entries are in 1/CORR_GRAIN
- * centipawns, one half (or quarter) of each table per side to move; the search decides when a
- * node's result is worth learning from, this module how much and where.
+ * same pawn structure. Entries are in 1/CORR_GRAIN centipawns, one half of the table per side to
+ * move; the search decides when a node's result is worth learning from, this module how much and
+ * where.
  */
-import { BISHOP, KING, PAWN } from '../core/types.js';
+import { PAWN } from '../core/types.js';
 import type { Position } from '../core/position.js';
 import { MATE_BOUND } from './score.js';
 
@@ -30,23 +29,6 @@ export function correctionIndex(pos: Position): number {
   return (pos.side * CORR_SIZE) | pawnStructureIndex(pos);
 }
 
-/**
- * A position's entry in the non-pawn correction table for one colour's pieces and king: a hash of
- * that colour's knights, bishops, rooks, queens and king, one quarter of the table per side to
- * move and colour.
- */
-export function nonPawnIndex(pos: Position, color: number): number {
-  const pl = pos.pieceLo,
-    ph = pos.pieceHi,
-    o = color << 3;
-  let h = 0x9e3779b9 ^ color;
-  for (let piece = BISHOP; piece <= KING; piece++) {
-    h = Math.imul(h ^ (h >>> 15) ^ pl[o | piece], 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13) ^ ph[o | piece], 0xc2b2ae35);
-  }
-  return (((pos.side << 1) | color) * CORR_SIZE) | ((h ^ (h >>> 16)) & (CORR_SIZE - 1));
-}
-
 /** A correction table's entry kept within ±CORR_MAX. */
 function clampCorrection(e: number): number {
   return e > CORR_MAX ? CORR_MAX : e < -CORR_MAX ? -CORR_MAX : e;
@@ -55,42 +37,24 @@ function clampCorrection(e: number): number {
 export class CorrectionHistory {
   /** Corrections by [side * CORR_SIZE + pawn-structure index]. */
   private readonly pawn = new Int32Array(2 * CORR_SIZE);
-  /** Corrections by [(side * 2 + colour) * CORR_SIZE + that colour's non-pawn index] (nonPawnCorrection). */
-  private readonly nonPawn = new Int32Array(4 * CORR_SIZE);
 
   clear(): void {
     this.pawn.fill(0);
-    this.nonPawn.fill(0);
   }
 
-  /**
-   * A static evaluation plus the correction history's entries (the pawn table's, and with
-   * nonPawnCorrection each colour's: indices below 0 are absent), kept off the mate scores.
-   */
-  corrected(rawEval: number, corrIndex: number, whiteIndex: number, blackIndex: number): number {
-    let c = this.pawn[corrIndex];
-    if (whiteIndex >= 0) c += this.nonPawn[whiteIndex] + this.nonPawn[blackIndex];
-    const e = rawEval + ((c / CORR_GRAIN) | 0);
+  /** A static evaluation plus the correction history's entry, kept off the mate scores. */
+  corrected(rawEval: number, corrIndex: number): number {
+    const e = rawEval + ((this.pawn[corrIndex] / CORR_GRAIN) | 0);
     return e >= MATE_BOUND ? MATE_BOUND - 1 : e <= -MATE_BOUND ? -MATE_BOUND + 1 : e;
   }
 
   /**
    * Learns that a search to `depth` found `score` where the static evaluation said `rawEval`:
-   * each entry moves towards the difference, by more the deeper the search (at most 16/256).
+   * the entry moves towards the difference, by more the deeper the search (at most 16/256).
    */
-  update(corrIndex: number, whiteIndex: number, blackIndex: number, rawEval: number, score: number, depth: number): void {
+  update(corrIndex: number, rawEval: number, score: number, depth: number): void {
     const w = Math.min(depth + 1, 16),
       c = this.pawn;
-    if (whiteIndex < 0) {
-      c[corrIndex] = clampCorrection(((c[corrIndex] * (256 - w) + (score - rawEval) * CORR_GRAIN * w) / 256) | 0);
-    } else {
-      // What the three corrections together still miss, shared out: half to the pawn table, a
-      // quarter to each colour's; together they move by what one table alone would.
-      const np = this.nonPawn;
-      const step = (((score - rawEval) * CORR_GRAIN - c[corrIndex] - np[whiteIndex] - np[blackIndex]) * w) / 256;
-      c[corrIndex] = clampCorrection(c[corrIndex] + ((step / 2) | 0));
-      np[whiteIndex] = clampCorrection(np[whiteIndex] + ((step / 4) | 0));
-      np[blackIndex] = clampCorrection(np[blackIndex] + ((step / 4) | 0));
-    }
+    c[corrIndex] = clampCorrection(((c[corrIndex] * (256 - w) + (score - rawEval) * CORR_GRAIN * w) / 256) | 0);
   }
 }

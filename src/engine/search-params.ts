@@ -34,13 +34,6 @@ export class SearchParams {
   captureHistory = true;
   /** Correction history: the static evaluation is corrected by what searches of the same pawn structure found. */
   correctionHistory = true;
-  /**
-   * Two more correction tables, by each colour's non-pawn pieces and king (needs
-   * correctionHistory): the three corrections add up, and each learns its share of what is left.
-   */
-  nonPawnCorrection = false;
-  /** The correction also applies to quiescence search's stand-pat score (needs correctionHistory). */
-  qsCorrection = false;
   /** Late captures get a late-move reduction too: the table's less one (less two if SEE ≥ 0), more or less by capture history. */
   captureReductions = false;
   /** captureReductions: a capture's reduction falls by one ply per this much capture history (negative history: rises). */

@@ -22,7 +22,7 @@ import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromo, moveTo } f
 import { StopConditions } from './stop-conditions.js';
 import type { SearchParams } from './search-params.js';
 import { INF, MATE, MATE_BOUND, scoreFromTt, scoreToTt } from './score.js';
-import { CorrectionHistory, correctionIndex, nonPawnIndex } from './correction.js';
+import { CorrectionHistory, correctionIndex } from './correction.js';
 
 const NO_EVAL = -32002;
 
@@ -286,19 +286,13 @@ export class Searcher {
     let staticEval = NO_EVAL,
       evalScore = NO_EVAL,
       rawEval = 0,
-      corrIndex = -1,
-      whiteIndex = -1,
-      blackIndex = -1;
+      corrIndex = -1;
     if (!inCheck) {
       rawEval = hit ? tt.staticEval() : this.staticEvaluate(pos);
       staticEval = rawEval;
       if (P.correctionHistory) {
         corrIndex = correctionIndex(pos);
-        if (P.nonPawnCorrection) {
-          whiteIndex = nonPawnIndex(pos, 0);
-          blackIndex = nonPawnIndex(pos, 1);
-        }
-        staticEval = this.correction.corrected(rawEval, corrIndex, whiteIndex, blackIndex);
+        staticEval = this.correction.corrected(rawEval, corrIndex);
       }
       evalScore = staticEval;
       // Not in a singular verification search: the entry's score is the excluded move's.
@@ -593,7 +587,7 @@ export class Searcher {
       !(bound === BOUND_LOWER && best <= staticEval) &&
       !(bound === BOUND_UPPER && best >= staticEval)
     )
-      this.correction.update(corrIndex, whiteIndex, blackIndex, rawEval, best, depth);
+      this.correction.update(corrIndex, rawEval, best, depth);
     return best;
   }
 
@@ -644,10 +638,6 @@ export class Searcher {
     } else {
       rawEval = hit ? tt.staticEval() : this.staticEvaluate(pos);
       standPat = rawEval;
-      if (this.params.qsCorrection && this.params.correctionHistory) {
-        const np = this.params.nonPawnCorrection;
-        standPat = this.correction.corrected(rawEval, correctionIndex(pos), np ? nonPawnIndex(pos, 0) : -1, np ? nonPawnIndex(pos, 1) : -1);
-      }
       if (standPat >= beta) {
         if (!hit) tt.store(hashLo, hashHi, 0, scoreToTt(standPat, ply), rawEval, -1, BOUND_LOWER);
         return standPat;

@@ -47,8 +47,6 @@ const VARIANTS: Record<string, Variant> = {
   'no-cont': search({ continuationHistory: false }),
   'no-cont2': search({ followupHistory: false }),
   'no-caphist': search({ captureHistory: false }),
-  'qs-correction': search({ qsCorrection: true }),
-  'np-correction': search({ nonPawnCorrection: true }),
   'capture-reductions': search({ captureReductions: true }),
   'history-pruning': search({ historyPruning: true }),
   'deeper-shallower': search({ deeperShallower: true }),
