@@ -376,12 +376,7 @@ test('the switches off by default (capture reductions, history pruning, deeper/s
     return e;
   };
   const defaults = new Engine().params;
-  for (const name of [
-    'captureReductions',
-    'historyPruning',
-    'deeperShallower',
-    'contHistory4',
-  ] as const)
+  for (const name of ['captureReductions', 'historyPruning', 'deeperShallower', 'contHistory4'] as const)
     assert.equal(defaults[name], false, name);
   for (const removed of ['lmrBadCaptures', 'qsCorrection', 'nonPawnCorrection', 'checkExtension'])
     assert.equal(removed in defaults, false, `${removed} was removed`);
