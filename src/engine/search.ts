@@ -520,8 +520,6 @@ export class Searcher {
           if (scores[i] >= (1 << 27) - 2)
             r -= 2; // killers and counter-move
           else r -= (scores[i] / P.lmrHistoryDiv) | 0; // history
-          if (r < 0) r = 0;
-          if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         } else if (
           P.captureReductions &&
           depth >= 3 &&
@@ -535,9 +533,10 @@ export class Searcher {
           // material (SEE ≥ 0), and the capture history's say.
           r = LMR[Math.min(depth, 63) * 64 + Math.min(moveCount, 63)] - 1 - ((capHist / P.captureLmrHistoryDiv) | 0);
           if (scores[i] >= 1 << 28) r--;
-          if (r < 0) r = 0;
-          if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         }
+        // Either reduction stays within [0, newDepth − 1]: the reduced search is at least a ply.
+        if (r < 0) r = 0;
+        if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         score = -this.negamax(-alpha - 1, -alpha, newDepth - r, ply + 1, true);
         if (score > alpha && r > 0) {
           // The re-search: a ply deeper when the reduced search beat the best score by far, a ply
