@@ -367,8 +367,8 @@ test('the search switches (singular extensions, correction/continuation/capture 
   }
 });
 
-test('the switches off by default (capture reductions, history pruning, deeper/shallower re-searches, four-ply continuation history, and the last four together): tactics found, positions restored, searches deterministic, each changes the tree', () => {
-  type OffSwitch = 'captureReductions' | 'historyPruning' | 'deeperShallower' | 'contHistory4';
+test('the switches off by default (capture reductions, history pruning, four-ply continuation history, and the three together): tactics found, positions restored, searches deterministic, each changes the tree', () => {
+  type OffSwitch = 'captureReductions' | 'historyPruning' | 'contHistory4';
   const withParams = (p: Partial<Pick<Engine['params'], OffSwitch>>): Engine => {
     const e = new Engine({ hashMb: 4 });
     Object.assign(e.params, p);
@@ -376,16 +376,14 @@ test('the switches off by default (capture reductions, history pruning, deeper/s
     return e;
   };
   const defaults = new Engine().params;
-  for (const name of ['captureReductions', 'historyPruning', 'deeperShallower', 'contHistory4'] as const)
-    assert.equal(defaults[name], false, name);
-  for (const removed of ['lmrBadCaptures', 'qsCorrection', 'nonPawnCorrection', 'checkExtension'])
+  for (const name of ['captureReductions', 'historyPruning', 'contHistory4'] as const) assert.equal(defaults[name], false, name);
+  for (const removed of ['lmrBadCaptures', 'qsCorrection', 'nonPawnCorrection', 'checkExtension', 'deeperShallower', 'deeperMargin'])
     assert.equal(removed in defaults, false, `${removed} was removed`);
-  const historySearch = { captureReductions: true, historyPruning: true, deeperShallower: true, contHistory4: true } as const;
-  // The A/B variants: one per new switch, and 'history-search' with all four.
+  const historySearch = { captureReductions: true, historyPruning: true, contHistory4: true } as const;
+  // The A/B variants: one per new switch, and 'history-search' with all three.
   const variants = {
     'capture-reductions': 'captureReductions',
     'history-pruning': 'historyPruning',
-    'deeper-shallower': 'deeperShallower',
     'cont-history-4': 'contHistory4',
   } as const;
   for (const [variant, name] of Object.entries(variants)) {
@@ -399,7 +397,6 @@ test('the switches off by default (capture reductions, history pruning, deeper/s
   const switches: Partial<Pick<Engine['params'], OffSwitch>>[] = [
     { captureReductions: true },
     { historyPruning: true },
-    { deeperShallower: true },
     { contHistory4: true },
     historySearch,
   ];

@@ -49,10 +49,6 @@ export class SearchParams {
    * −30 for 6%, below −50 for 1.6%.
    */
   historyPruneMargin = 25;
-  /** A reduced move that beats alpha is re-searched a ply deeper when it beat the best score by far, a ply shallower when barely. */
-  deeperShallower = false;
-  /** deeperShallower: "by far" is by more than this plus 2·depth (centipawns). */
-  deeperMargin = 40;
   /** Continuation history also from the move four plies back (the side to move's move before last); needs continuationHistory. */
   contHistory4 = false;
   /**
@@ -111,7 +107,6 @@ export const SEARCH_PARAM_RANGES: Record<NumericSearchParam, readonly [min: numb
   captureLmrHistoryDiv: [500, 64000],
   historyPruneDepth: [0, 16],
   historyPruneMargin: [0, 4000],
-  deeperMargin: [0, 400],
   singularMinDepth: [4, 64], // the verification search runs at (depth − 1) / 2: at least one ply
   timeManagement: [0, 1],
   timeHorizonMoves: [2, 60],

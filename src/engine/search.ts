@@ -538,17 +538,7 @@ export class Searcher {
         if (r < 0) r = 0;
         if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         score = -this.negamax(-alpha - 1, -alpha, newDepth - r, ply + 1, true);
-        if (score > alpha && r > 0) {
-          // The re-search: a ply deeper when the reduced search beat the best score by far, a ply
-          // shallower when barely (then, at a single ply of reduction, the reduced score stands).
-          // Never deeper than this node.
-          let d = newDepth;
-          if (P.deeperShallower) {
-            if (score > best + P.deeperMargin + 2 * newDepth) d = Math.min(newDepth + 1, depth);
-            else if (score < best + newDepth) d = newDepth - 1;
-          }
-          if (d > newDepth - r) score = -this.negamax(-alpha - 1, -alpha, d, ply + 1, !cutNode);
-        }
+        if (score > alpha && r > 0) score = -this.negamax(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode);
         if (pvNode && score > alpha && score < beta) score = -this.negamax(-beta, -alpha, newDepth, ply + 1, false);
       }
       pos.unmakeMove();

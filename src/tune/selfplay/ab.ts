@@ -49,10 +49,9 @@ const VARIANTS: Record<string, Variant> = {
   'no-caphist': search({ captureHistory: false }),
   'capture-reductions': search({ captureReductions: true }),
   'history-pruning': search({ historyPruning: true }),
-  'deeper-shallower': search({ deeperShallower: true }),
   'cont-history-4': search({ contHistory4: true }),
-  // History-driven reductions and pruning (Stockfish's ideas), all four together.
-  'history-search': search({ captureReductions: true, historyPruning: true, deeperShallower: true, contHistory4: true }),
+  // History-driven reductions and pruning (Stockfish's ideas), the three together.
+  'history-search': search({ captureReductions: true, historyPruning: true, contHistory4: true }),
   'no-threats': {
     setup() {},
     weights(w) {
