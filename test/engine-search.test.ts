@@ -367,38 +367,37 @@ test('the search switches (singular extensions, correction/continuation/capture 
   }
 });
 
-test('the switches off by default (capture reductions, history pruning, four-ply continuation history, and the three together): tactics found, positions restored, searches deterministic, each changes the tree', () => {
-  type OffSwitch = 'captureReductions' | 'historyPruning' | 'contHistory4';
-  const withParams = (p: Partial<Pick<Engine['params'], OffSwitch>>): Engine => {
+test('the history-driven switches, on by default (capture reductions, history pruning, four-ply continuation history): each off and all three off find the tactics, restore the position, search deterministically and change the tree', () => {
+  type HistorySwitch = 'captureReductions' | 'historyPruning' | 'contHistory4';
+  const withParams = (p: Partial<Pick<Engine['params'], HistorySwitch>>): Engine => {
     const e = new Engine({ hashMb: 4 });
     Object.assign(e.params, p);
     e.paramsChanged();
     return e;
   };
   const defaults = new Engine().params;
-  for (const name of ['captureReductions', 'historyPruning', 'contHistory4'] as const) assert.equal(defaults[name], false, name);
+  for (const name of ['captureReductions', 'historyPruning', 'contHistory4'] as const) assert.equal(defaults[name], true, name);
   for (const removed of ['lmrBadCaptures', 'qsCorrection', 'nonPawnCorrection', 'checkExtension', 'deeperShallower', 'deeperMargin'])
     assert.equal(removed in defaults, false, `${removed} was removed`);
-  const historySearch = { captureReductions: true, historyPruning: true, contHistory4: true } as const;
-  // The A/B variants: one per new switch, and 'history-search' with all three.
+  const allOff = { captureReductions: false, historyPruning: false, contHistory4: false } as const;
+  // The A/B variants: one per switch turned off, and 'no-history-search' with all three off.
   const variants = {
-    'capture-reductions': 'captureReductions',
-    'history-pruning': 'historyPruning',
-    'cont-history-4': 'contHistory4',
+    'no-capture-reductions': 'captureReductions',
+    'no-history-pruning': 'historyPruning',
+    'no-cont-history-4': 'contHistory4',
   } as const;
   for (const [variant, name] of Object.entries(variants)) {
     const p = abPlayer({ variant }).engine.params;
-    for (const other of Object.keys(historySearch) as (keyof typeof historySearch)[])
-      assert.equal(p[other], other === name, `${variant}: ${other}`);
+    for (const other of Object.keys(allOff) as (keyof typeof allOff)[]) assert.equal(p[other], other !== name, `${variant}: ${other}`);
   }
-  const bundle = abPlayer({ variant: 'history-search' }).engine.params;
-  for (const name of Object.keys(historySearch) as (keyof typeof historySearch)[])
-    assert.equal(bundle[name], true, `history-search: ${name}`);
-  const switches: Partial<Pick<Engine['params'], OffSwitch>>[] = [
-    { captureReductions: true },
-    { historyPruning: true },
-    { contHistory4: true },
-    historySearch,
+  const bundle = abPlayer({ variant: 'no-history-search' }).engine.params;
+  for (const name of Object.keys(allOff) as (keyof typeof allOff)[]) assert.equal(bundle[name], false, `no-history-search: ${name}`);
+  const switches: Partial<Pick<Engine['params'], HistorySwitch>>[] = [
+    {},
+    { captureReductions: false },
+    { historyPruning: false },
+    { contHistory4: false },
+    allOff,
   ];
   for (const p of switches) {
     const fork = withParams(p).search(Position.fromFen('4k3/1q5p/8/8/2N5/8/P7/4K3 w - - 0 1'), { depth: 10 });
@@ -426,7 +425,8 @@ test('the switches off by default (capture reductions, history pruning, four-ply
       if (a.nodes !== base.nodes) changedTree[i] = true;
     });
   }
-  switches.forEach((p, i) => assert.ok(changedTree[i], `${JSON.stringify(p)} changed neither tree`));
+  // The defaults themselves ({}) are the baseline; every switch turned off must differ from it somewhere.
+  switches.forEach((p, i) => i === 0 || assert.ok(changedTree[i], `${JSON.stringify(p)} changed neither tree`));
 });
 
 /** The centipawn score of a depth-1 search, on the network or the classical evaluation. */

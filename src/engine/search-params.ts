@@ -35,11 +35,11 @@ export class SearchParams {
   /** Correction history: the static evaluation is corrected by what searches of the same pawn structure found. */
   correctionHistory = true;
   /** Late captures get a late-move reduction too: the table's less one (less two if SEE ≥ 0), more or less by capture history. */
-  captureReductions = false;
+  captureReductions = true;
   /** captureReductions: a capture's reduction falls by one ply per this much capture history (negative history: rises). */
   captureLmrHistoryDiv = 6000;
   /** Late quiet moves at non-PV nodes whose history (main plus continuation) is below −historyPruneMargin·depth are skipped. */
-  historyPruning = false;
+  historyPruning = true;
   /** historyPruning: only where the reduced depth (depth − 1 − the late-move reduction) is at most this. */
   historyPruneDepth = 4;
   /**
@@ -50,7 +50,7 @@ export class SearchParams {
    */
   historyPruneMargin = 25;
   /** Continuation history also from the move four plies back (the side to move's move before last); needs continuationHistory. */
-  contHistory4 = false;
+  contHistory4 = true;
   /**
    * Which time manager (timeman.ts): 1, the clock's manager (computeClockBudget, the soft limit
    * scaled by softLimitScale after each iteration); 0, the one before it (computeTimeBudget over

@@ -47,11 +47,11 @@ const VARIANTS: Record<string, Variant> = {
   'no-cont': search({ continuationHistory: false }),
   'no-cont2': search({ followupHistory: false }),
   'no-caphist': search({ captureHistory: false }),
-  'capture-reductions': search({ captureReductions: true }),
-  'history-pruning': search({ historyPruning: true }),
-  'cont-history-4': search({ contHistory4: true }),
-  // History-driven reductions and pruning (Stockfish's ideas), the three together.
-  'history-search': search({ captureReductions: true, historyPruning: true, contHistory4: true }),
+  'no-capture-reductions': search({ captureReductions: false }),
+  'no-history-pruning': search({ historyPruning: false }),
+  'no-cont-history-4': search({ contHistory4: false }),
+  // The search before the history-driven reductions and pruning (Stockfish's ideas) became the default, December 2026.
+  'no-history-search': search({ captureReductions: false, historyPruning: false, contHistory4: false }),
   'no-threats': {
     setup() {},
     weights(w) {
