@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { Position } from '../src/core/position.js';
-import { expandInputs, loadNnueData, mirrorFiles, NnueDataError } from '../src/tune/nnue/dataset.js';
+import { expandInputs, forEachTrainingPosition, loadNnueData, mirrorFiles, NnueDataError } from '../src/tune/nnue/dataset.js';
 import {
   classicalLoss,
   fitWdlScale,
@@ -449,7 +449,7 @@ test('tune nnue-scale: the same weights with another output scale; every score s
     assert.ok(nonzero >= 3);
     for (const [args, message] of [
       [['--evalfile', DEFAULT_NETWORK_FILE, '--scale', '0', '--out', half], /--scale: 0 is out of range/],
-      [['--evalfile', DEFAULT_NETWORK_FILE, '--out', half], /--scale N is required/],
+      [['--evalfile', DEFAULT_NETWORK_FILE, '--out', half], /--scale N or --like REF is required/],
       [['--evalfile', join(dir, 'missing.bin'), '--scale', '300', '--out', half], /--evalfile: .*missing\.bin: cannot read/],
     ] as const)
       assert.throws(
@@ -461,6 +461,56 @@ test('tune nnue-scale: the same weights with another output scale; every score s
   }
 });
 
+test("tune nnue-scale --like: the scale that gives a network the reference's median |evaluation| over the positions the trainer keeps", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nnue-like-'));
+  try {
+    const base = join(dir, 'base.bin'),
+      half = join(dir, 'half.bin'),
+      matched = join(dir, 'matched.bin'),
+      itself = join(dir, 'itself.bin');
+    nnueScaleCommand(['--evalfile', DEFAULT_NETWORK_FILE, '--scale', '400', '--out', base], () => {});
+    nnueScaleCommand(['--evalfile', base, '--scale', '200', '--out', half], () => {});
+    const medianOf = (file: string): number => {
+      const e = loadNnue(file, 'ts'),
+        v: number[] = [];
+      forEachTrainingPosition([SAMPLE], (pos) => v.push(Math.abs(e.evaluateFresh(pos))));
+      return v.sort((a, b) => a - b)[v.length >> 1];
+    };
+    const lines: string[] = [];
+    nnueScaleCommand(['--evalfile', half, '--like', base, '--data', SAMPLE, '--out', matched], (l) => lines.push(l));
+    // The positions compared are the trainer's: as many as it keeps from the same games.
+    const kept = loadNnueData([SAMPLE], { buckets: 1, holdOutEvery: 0 }).stats.kept;
+    assert.ok(kept > 1000, `${kept}`);
+    const [baseMedian, halfMedian] = [medianOf(base), medianOf(half)];
+    assert.ok(baseMedian > 20 && Math.abs(halfMedian - baseMedian / 2) <= 1, `${baseMedian} ${halfMedian}`);
+    assert.equal(lines[0], `median |evaluation| over ${kept} positions: ${base} ${baseMedian}, ${half} ${halfMedian} at SCALE 200`);
+    const scale = decodeNetwork(readFileSync(matched)).scale;
+    assert.equal(scale, Math.round((200 * baseMedian) / halfMedian));
+    // Matched: the rescaled file's median is the reference's, within the truncation of its scores.
+    assert.ok(Math.abs(medianOf(matched) - baseMedian) <= 2, `${medianOf(matched)} against ${baseMedian}`);
+    // A network like itself keeps its scale, byte for byte.
+    nnueScaleCommand(['--evalfile', base, '--like', base, '--data', SAMPLE, '--out', itself], () => {});
+    assert.deepEqual(readFileSync(itself), readFileSync(base));
+    const empty = join(dir, 'empty.mcgr.gz');
+    writeFileSync(empty, encodeShard([]));
+    for (const [args, message] of [
+      [['--evalfile', half, '--like', base, '--out', matched], /--like REF needs --data/],
+      [['--evalfile', half, '--scale', '300', '--data', SAMPLE, '--out', matched], /--data is read only with --like REF/],
+      [
+        ['--evalfile', half, '--scale', '300', '--like', base, '--data', SAMPLE, '--out', matched],
+        /--scale N and --like REF both set the scale/,
+      ],
+      [['--evalfile', half, '--like', join(dir, 'missing.bin'), '--data', SAMPLE, '--out', matched], /--like: .*missing\.bin: cannot read/],
+      [['--evalfile', half, '--like', base, '--data', empty, '--out', matched], /holds no position the trainer keeps/],
+    ] as const)
+      assert.throws(
+        () => nnueScaleCommand([...args], () => {}),
+        (e: unknown) => e instanceof UsageError && message.test(e.message),
+      );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 test('NNUE trainer, --wdl-scale: the gradient at K = 175 (and 400) is the loss slope, and a network trained with K = 175 learns', () => {
   const { train: tr, validation: va } = loadNnueData([SAMPLE], { buckets: 2, holdOutEvery: 5 });
   const idx = new Uint32Array(200).map((_, i) => i * 7);

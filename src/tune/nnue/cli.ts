@@ -10,7 +10,9 @@ import { UsageError } from '../../cmdline/errors.js';
 import { createProgress } from '../../cmdline/progress.js';
 import { encodeNetwork } from '../../engine/nnue/network.js';
 import { loadNetworkArg } from '../network-arg.js';
-import { loadNnueData } from './dataset.js';
+import { expandInputs, forEachTrainingPosition, loadNnueData } from './dataset.js';
+import { nnueFromNetwork } from '../../engine/nnue/load-node.js';
+import type { NnueNetwork } from '../../engine/nnue/network.js';
 import { crc32 } from '../../core/crc32.js';
 import { PASS_KERNELS, labelsOf, type FloatNetwork, type PassKernel } from './pass.js';
 import {
@@ -42,8 +44,9 @@ export const NNUE_USAGE = `  nnue     --data DIR|DIR@FIRST-LAST|FILE[,...] --out
            the WebAssembly kernel and the TypeScript one give the same numbers;
            --endgame-result-weight: λ in the fewest-pieces bucket, linear up to --result-weight in the top one;
            --init: start from another run's best network, of the same shape, instead of random weights)
-  nnue-scale --evalfile FILE --scale N --out FILE
-           the same network with output scale N (centipawns = output sum × N / (QA·QB); trained: 400)`;
+  nnue-scale --evalfile FILE (--scale N | --like REF --data DIR|DIR@FIRST-LAST|FILE[,...]) --out FILE
+           the same network with output scale N (centipawns = output sum × N / (QA·QB); trained: 400);
+           --like: the scale that gives FILE REF's median |evaluation| over the positions of --data that the trainer keeps`;
 
 export async function nnueCommand(args: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseCommandArgs(
@@ -265,17 +268,55 @@ export function nnueScaleCommand(args: string[], out: (line: string) => void): v
   const { values } = parseCommandArgs(
     'tune nnue-scale',
     args,
-    { evalfile: { type: 'string' }, scale: { type: 'string' }, out: { type: 'string' } },
+    {
+      evalfile: { type: 'string' },
+      scale: { type: 'string' },
+      like: { type: 'string' },
+      data: { type: 'string' },
+      out: { type: 'string' },
+    },
     0,
   );
   const inPath = values.evalfile as string | undefined,
-    outPath = values.out as string | undefined;
+    outPath = values.out as string | undefined,
+    like = values.like as string | undefined,
+    data = values.data as string | undefined;
   if (!inPath) throw new UsageError('tune nnue-scale: --evalfile FILE is required');
   if (!outPath) throw new UsageError('tune nnue-scale: --out FILE is required');
-  if (values.scale === undefined) throw new UsageError('tune nnue-scale: --scale N is required');
-  const scale = parseIntIn('--scale', values.scale as string, 1, 65535);
+  if (values.scale !== undefined && like !== undefined)
+    throw new UsageError('tune nnue-scale: --scale N and --like REF both set the scale; give one');
+  if (values.scale === undefined && like === undefined) throw new UsageError('tune nnue-scale: --scale N or --like REF is required');
+  if (like !== undefined && data === undefined)
+    throw new UsageError('tune nnue-scale: --like REF needs --data, the games whose positions the two networks are compared on');
+  if (like === undefined && data !== undefined) throw new UsageError('tune nnue-scale: --data is read only with --like REF');
   const net = loadNetworkArg('tune nnue-scale --evalfile', inPath);
+  let scale: number;
+  if (like !== undefined) {
+    const ref = loadNetworkArg('tune nnue-scale --like', like);
+    const files = expandInputs(data!.split(',').filter((p) => p !== ''));
+    const {
+      medians: [refMedian, netMedian],
+      count,
+    } = medianAbsEvaluations([ref, net], files);
+    if (count === 0) throw new UsageError(`tune nnue-scale --data: '${data}' holds no position the trainer keeps`);
+    if (netMedian === 0) throw new UsageError(`tune nnue-scale: ${inPath} evaluates at least half the positions at 0; no scale matches it`);
+    scale = Math.round((net.scale * refMedian) / netMedian);
+    if (scale < 1 || scale > 65535) throw new UsageError(`tune nnue-scale: the matching scale ${scale} is outside 1–65535`);
+    out(`median |evaluation| over ${count} positions: ${like} ${refMedian}, ${inPath} ${netMedian} at SCALE ${net.scale}`);
+  } else scale = parseIntIn('--scale', values.scale as string, 1, 65535);
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, encodeNetwork({ ...net, scale }));
   out(`${inPath}: SCALE ${net.scale} -> ${scale} (scores × ${(scale / net.scale).toFixed(3)}) -> ${outPath}`);
+}
+
+/**
+ * Each network's median |evaluation| (centipawns, the middle value; the upper one of the two
+ * for an even count) over the positions of `files` the trainer keeps, and how many there are.
+ */
+function medianAbsEvaluations(nets: readonly NnueNetwork[], files: readonly string[]): { medians: number[]; count: number } {
+  const evaluators = nets.map((n) => nnueFromNetwork(n, 'ts'));
+  const values = nets.map((): number[] => []);
+  forEachTrainingPosition(files, (pos) => evaluators.forEach((e, i) => values[i].push(Math.abs(e.evaluateFresh(pos)))));
+  const count = values[0].length;
+  return { medians: values.map((v) => (count === 0 ? 0 : v.sort((a, b) => a - b)[count >> 1])), count };
 }

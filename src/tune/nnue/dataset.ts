@@ -184,6 +184,33 @@ export function recordsFromPgn(path: string): GameRecord[] {
   return out;
 }
 
+/** A file's games: a binary shard of `tune datagen`, or PGN with the engine's scores as comments. */
+export function gamesOfFile(file: string): GameRecord[] {
+  return /\.pgn(\.gz)?$/.test(file) ? recordsFromPgn(file) : decodeShard(readFileSync(file), file);
+}
+
+/**
+ * Whether the trainer learns from `pos`, where `move` was played with the search score `score`:
+ * quiet (no capture, en passant or promotion played from it, not in check) and a finite,
+ * non-mate score under 3000 cp.
+ */
+export function isTrainingPosition(pos: Position, move: number, score: number): boolean {
+  const noisy = movePromo(move) !== 0 || moveKind(move) === KIND_EN_PASSANT || pos.board[moveTo(move)] !== 0;
+  return !noisy && !Number.isNaN(score) && !isMateScore(score) && Math.abs(score) < 3000 && !pos.inCheck();
+}
+
+/** Calls `visit` with each position the trainer keeps, in file and game order. The position is reused: copy what you keep. */
+export function forEachTrainingPosition(files: readonly string[], visit: (pos: Position, score: number) => void): void {
+  for (const file of files)
+    for (const g of gamesOfFile(file)) {
+      const pos = Position.fromFen(g.fen);
+      for (let i = 0; i < g.moves.length; i++) {
+        if (isTrainingPosition(pos, g.moves[i], g.scores[i])) visit(pos, g.scores[i]);
+        pos.makeMove(g.moves[i]);
+      }
+    }
+}
+
 export interface NnueDataOptions {
   buckets: number;
   /** Every holdOutEvery-th game goes to the validation set (0: none). */
@@ -210,8 +237,7 @@ export function loadNnueData(
     classicalWeight === 0 ? search : Math.round(classicalWeight * c + (1 - classicalWeight) * search);
   files.forEach((file, fi) => {
     if (stats.kept >= maxPositions) return;
-    const games = /\.pgn(\.gz)?$/.test(file) ? recordsFromPgn(file) : decodeShard(readFileSync(file), file);
-    for (const g of games) {
+    for (const g of gamesOfFile(file)) {
       const into = holdOutEvery > 0 && stats.games % holdOutEvery === holdOutEvery - 1 ? validation : train;
       stats.games++;
       const whiteResult = g.result / 2;
@@ -220,8 +246,7 @@ export function loadNnueData(
         const m = g.moves[i],
           s = g.scores[i];
         stats.positions++;
-        const noisy = movePromo(m) !== 0 || moveKind(m) === KIND_EN_PASSANT || pos.board[moveTo(m)] !== 0;
-        if (!noisy && !Number.isNaN(s) && !isMateScore(s) && Math.abs(s) < 3000 && !pos.inCheck()) {
+        if (isTrainingPosition(pos, m, s)) {
           const classical = clampScore(evaluate(pos));
           into.add(pos, blend(classical, s), classical, whiteResult, buckets);
           // Reflected copies double the training set; the held-out set stays as played. The
