@@ -410,6 +410,14 @@ test('NNUE data: FOLDER@A-B reads exactly shards A to B, and a missing path or s
   }
 });
 
+/** `tune nnue-scale` with these arguments fails with one usage line matching `message`. */
+function assertScaleUsageError(args: readonly string[], message: RegExp): void {
+  assert.throws(
+    () => nnueScaleCommand([...args], () => {}),
+    (e: unknown) => e instanceof UsageError && message.test(e.message),
+  );
+}
+
 test('tune nnue-scale: the same weights with another output scale; every score scales with it; bad input is one usage line', () => {
   const dir = mkdtempSync(join(tmpdir(), 'nnue-scale-'));
   try {
@@ -452,10 +460,7 @@ test('tune nnue-scale: the same weights with another output scale; every score s
       [['--evalfile', DEFAULT_NETWORK_FILE, '--out', half], /--scale N or --like REF is required/],
       [['--evalfile', join(dir, 'missing.bin'), '--scale', '300', '--out', half], /--evalfile: .*missing\.bin: cannot read/],
     ] as const)
-      assert.throws(
-        () => nnueScaleCommand([...args], () => {}),
-        (e: unknown) => e instanceof UsageError && message.test(e.message),
-      );
+      assertScaleUsageError(args, message);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -503,10 +508,7 @@ test("tune nnue-scale --like: the scale that gives a network the reference's med
       [['--evalfile', half, '--like', join(dir, 'missing.bin'), '--data', SAMPLE, '--out', matched], /--like: .*missing\.bin: cannot read/],
       [['--evalfile', half, '--like', base, '--data', empty, '--out', matched], /holds no position the trainer keeps/],
     ] as const)
-      assert.throws(
-        () => nnueScaleCommand([...args], () => {}),
-        (e: unknown) => e instanceof UsageError && message.test(e.message),
-      );
+      assertScaleUsageError(args, message);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
