@@ -194,9 +194,12 @@ export class UciEngine {
     if (line.startsWith('id name ')) this.idName = line.slice(8).trim();
     else {
       const info = parseInfoLine(line);
-      // Bound scores (lowerbound/upperbound) are not the engine's opinion of the position.
-      if (info?.score !== undefined && info.bound === undefined) this.lastScore = info.score;
-      if (info?.depth !== undefined) this.lastDepth = info.depth;
+      // Bound scores (lowerbound/upperbound) are not the engine's opinion of the position, nor
+      // are the second and later lines of an engine at MultiPV > 1 (weaker moves' scores).
+      if (info && (info.multipv === undefined || info.multipv === 1)) {
+        if (info.score !== undefined && info.bound === undefined) this.lastScore = info.score;
+        if (info.depth !== undefined) this.lastDepth = info.depth;
+      }
     }
     for (let i = 0; i < this.waiters.length; i++) {
       const w = this.waiters[i];

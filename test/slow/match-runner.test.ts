@@ -64,6 +64,25 @@ test('end to end: two random movers play a colour-reversed pair; PGN is valid; c
   assert.equal(r.usage[0].depthSum, r.usage[0].moves);
 });
 
+test('an engine at MultiPV 2: the score of its first line is its opinion, not that of its last (PGN, adjudication)', async () => {
+  // Each mover reports 0 on line 1 and −900 on line 2. Read from line 2, the scores would be ±900
+  // and the draw rule (both within 10 cp for 2 moves each from move 3) could never apply.
+  const cfg = config(mover('A', '--seed', '5', '--multipv-lines'), mover('B', '--seed', '6', '--multipv-lines'), 2);
+  cfg.draw = { moveNumber: 3, score: 10, moves: 2 };
+  const r = await runMatch(cfg);
+  for (const g of r.games) {
+    assert.equal(g.verdict.reason, 'draw-adjudication', g.verdict.text);
+    const chess = new Chess();
+    chess.loadPgn(g.pgn);
+    const scores = chess.getComments().flatMap((c) => /^([+-]?\d+\.\d+)\//.exec(c.comment)?.[1] ?? []);
+    assert.ok(scores.length > 0);
+    assert.ok(
+      scores.every((v) => Number(v) === 0),
+      `scores in the PGN: ${scores.join(' ')}`,
+    );
+  }
+});
+
 test('an illegal move loses the game and is counted against the engine that made it', async () => {
   // B answers its 2nd go with a1a1: in game 1 (B is Black) that is ply 6 after the 2 book plies.
   const r = await runMatch(config(mover('A'), mover('B', '--illegal-at', '2'), 1));
