@@ -196,7 +196,7 @@ export class UciEngine {
       const info = parseInfoLine(line);
       // Bound scores (lowerbound/upperbound) are not the engine's opinion of the position, nor
       // are the second and later lines of an engine at MultiPV > 1 (weaker moves' scores).
-      if (info && (info.multipv === undefined || info.multipv === 1)) {
+      if (info && (info.multipv ?? 1) === 1) {
         if (info.score !== undefined && info.bound === undefined) this.lastScore = info.score;
         if (info.depth !== undefined) this.lastDepth = info.depth;
       }
